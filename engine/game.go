@@ -1,0 +1,182 @@
+package engine
+
+import "fmt"
+
+// DrawPlies is the 40-move rule: 40 moves by each side, 80 plies, with no
+// capture, no man move and no promotion make a draw.
+const DrawPlies = 80
+
+// Outcome is how a game stands.
+type Outcome uint8
+
+const (
+	// Ongoing means the game is not over.
+	Ongoing Outcome = iota
+	// BlackWins means Black has won.
+	BlackWins
+	// WhiteWins means White has won.
+	WhiteWins
+	// Draw means the game is drawn.
+	Draw
+)
+
+// Result is a game's outcome and why.
+type Result struct {
+	Outcome Outcome
+	// Reason is a short phrase: "no legal move", "threefold repetition",
+	// "40-move rule", or one given by the caller (adjudication, time...).
+	Reason string
+}
+
+// PDN returns the PDN result token, counted from Black's side as PDN does for
+// English draughts: "1-0" Black won, "0-1" White won, "1/2-1/2" a draw, "*"
+// unfinished.
+func (r Result) PDN() string {
+	switch r.Outcome {
+	case BlackWins:
+		return "1-0"
+	case WhiteWins:
+		return "0-1"
+	case Draw:
+		return "1/2-1/2"
+	}
+	return "*"
+}
+
+// String describes the result in words.
+func (r Result) String() string {
+	switch r.Outcome {
+	case BlackWins:
+		return "black wins (" + r.Reason + ")"
+	case WhiteWins:
+		return "white wins (" + r.Reason + ")"
+	case Draw:
+		return "draw (" + r.Reason + ")"
+	}
+	return "game in progress"
+}
+
+// WinFor returns the outcome in which c wins.
+func WinFor(c Color) Outcome {
+	if c == Black {
+		return BlackWins
+	}
+	return WhiteWins
+}
+
+// Game is a game record: a start position, the moves played from it, and the
+// positions they led to.
+type Game struct {
+	start     Position
+	moves     []Move
+	positions []Position // positions[i] is the position before moves[i]; the last is the current one
+}
+
+// NewGame starts a record from start.
+func NewGame(start Position) *Game {
+	return &Game{start: start, positions: []Position{start}}
+}
+
+// Start returns the start position.
+func (g *Game) Start() Position { return g.start }
+
+// Moves returns the moves played, in order. The slice must not be changed.
+func (g *Game) Moves() []Move { return g.moves }
+
+// Positions returns every position of the game, the start first and the
+// current one last. The slice must not be changed.
+func (g *Game) Positions() []Position { return g.positions }
+
+// Current returns the position after the last move.
+func (g *Game) Current() Position { return g.positions[len(g.positions)-1] }
+
+// Ply returns the number of moves played.
+func (g *Game) Ply() int { return len(g.moves) }
+
+// Play checks m against the legal moves of the current position and plays it.
+// A finished game takes no more moves.
+func (g *Game) Play(m Move) error {
+	if r := g.Result(); r.Outcome != Ongoing {
+		return fmt.Errorf("the game is over: %s", r)
+	}
+	cur := g.Current()
+	var l MoveList
+	cur.Generate(&l)
+	for _, legal := range l.Slice() {
+		if legal == m {
+			g.moves = append(g.moves, m)
+			g.positions = append(g.positions, cur.Play(m))
+			return nil
+		}
+	}
+	return cur.moveError(m.String(), "illegal", "")
+}
+
+// PlayText reads a move in numeric or algebraic notation and plays it.
+func (g *Game) PlayText(s string) (Move, error) {
+	if r := g.Result(); r.Outcome != Ongoing {
+		return Move{}, fmt.Errorf("the game is over: %s", r)
+	}
+	cur := g.Current()
+	m, err := cur.ParseMove(s)
+	if err != nil {
+		return Move{}, err
+	}
+	return m, g.Play(m)
+}
+
+// Undo takes back the last move, returning false if there is none.
+func (g *Game) Undo() bool {
+	if len(g.moves) == 0 {
+		return false
+	}
+	g.moves = g.moves[:len(g.moves)-1]
+	g.positions = g.positions[:len(g.positions)-1]
+	return true
+}
+
+// Repetitions returns how many times the current position (board and side to
+// move) has occurred in the game, itself included.
+func (g *Game) Repetitions() int {
+	cur := g.Current()
+	n := 0
+	// Only positions since the last irreversible move can repeat it.
+	last := len(g.positions) - 1
+	for i := last; i >= 0 && i >= last-int(cur.Reversible)-1; i-- {
+		if g.positions[i].Hash == cur.Hash && g.positions[i].SameBoard(&cur) {
+			n++
+		}
+	}
+	return n
+}
+
+// Result returns the game's result under the rules: a side with no legal move
+// loses; threefold repetition and the 40-move rule draw.
+func (g *Game) Result() Result {
+	cur := g.Current()
+	var l MoveList
+	cur.Generate(&l)
+	switch {
+	case l.N == 0:
+		return Result{Outcome: WinFor(cur.Side.Opponent()), Reason: "no legal move"}
+	case g.Repetitions() >= 3:
+		return Result{Outcome: Draw, Reason: "threefold repetition"}
+	case g.reversiblePlies() >= DrawPlies:
+		return Result{Outcome: Draw, Reason: "40-move rule"}
+	}
+	return Result{Outcome: Ongoing}
+}
+
+// reversiblePlies counts the plies at the end of the game with no capture and
+// no man move. Unlike Position.Reversible it does not saturate.
+func (g *Game) reversiblePlies() int {
+	n := 0
+	for i := len(g.moves) - 1; i >= 0; i-- {
+		m := g.moves[i]
+		if m.IsCapture() || g.positions[i].Kings&(1<<m.From) == 0 {
+			break
+		}
+		n++
+	}
+	return n
+}

@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func playAll(t *testing.T, g *Game, moves ...string) {
+	t.Helper()
+	for _, mv := range moves {
+		if _, err := g.PlayText(mv); err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+	}
+}
+
+func TestThreefoldRepetition(t *testing.T) {
+	start, _ := ParseFEN("B:WK30:BK3")
+	g := NewGame(start)
+	shuffle := []string{"3-8", "30-26", "8-3", "26-30"}
+	playAll(t, g, shuffle...)
+	if r := g.Result(); r.Outcome != Ongoing {
+		t.Fatalf("after one cycle: %v, want ongoing", r)
+	}
+	playAll(t, g, shuffle...)
+	want := Result{Outcome: Draw, Reason: "threefold repetition"}
+	if diff := cmp.Diff(want, g.Result()); diff != "" {
+		t.Errorf("after two cycles (-want +got):\n%s", diff)
+	}
+	if got := g.Result().PDN(); got != "1/2-1/2" {
+		t.Errorf("PDN result %q", got)
+	}
+	if _, err := g.PlayText("3-8"); err == nil {
+		t.Error("a move was accepted in a finished game")
+	}
+	g.Undo()
+	if r := g.Result(); r.Outcome != Ongoing {
+		t.Errorf("after undo: %v, want ongoing", r)
+	}
+}
+
+func TestFortyMoveRule(t *testing.T) {
+	start, _ := ParseFEN("B:WK32,K28:BK1,K5")
+	g := NewGame(start)
+	// Both sides move their kings about, never offering a capture and
+	// preferring the positions seen least, so neither repetition nor a
+	// capture ends the game before the 40-move rule does.
+	rng := 0
+	for g.Result().Outcome == Ongoing && g.Ply() < 200 {
+		cur := g.Current()
+		moves := cur.LegalMoves()
+		// Pick the move whose resulting position has occurred least.
+		best, bestSeen := moves[0], 1<<30
+		for i, m := range moves {
+			next := cur.Play(m)
+			if next.HasCapture() {
+				continue
+			}
+			seen := 0
+			for _, p := range g.Positions() {
+				if p.SameBoard(&next) {
+					seen++
+				}
+			}
+			if seen < bestSeen || seen == bestSeen && (i+rng)%3 == 0 {
+				best, bestSeen = m, seen
+			}
+		}
+		rng++
+		if err := g.Play(best); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := Result{Outcome: Draw, Reason: "40-move rule"}
+	if diff := cmp.Diff(want, g.Result()); diff != "" {
+		t.Errorf("after %d plies (-want +got):\n%s", g.Ply(), diff)
+	}
+	if g.Ply() != DrawPlies {
+		t.Errorf("draw came after %d plies, want %d", g.Ply(), DrawPlies)
+	}
+}
+
+func TestNoMoveLoses(t *testing.T) {
+	for _, tc := range []struct {
+		fen  string
+		want Result
+	}{
+		{"W:W:B1", Result{Outcome: BlackWins, Reason: "no legal move"}},
+		{"B:W21:B", Result{Outcome: WhiteWins, Reason: "no legal move"}},
+		// Black man on 4 blocked by white men on 8 and 11 (11 is guarded by 15).
+		{"B:W8,11,15:B4", Result{Outcome: WhiteWins, Reason: "no legal move"}},
+	} {
+		p, err := ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := NewGame(p).Result()
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.fen, diff)
+		}
+	}
+	if got := (Result{Outcome: BlackWins}).PDN(); got != "1-0" {
+		t.Errorf("black win PDN = %q", got)
+	}
+	if got := (Result{Outcome: WhiteWins}).PDN(); got != "0-1" {
+		t.Errorf("white win PDN = %q", got)
+	}
+}

@@ -1,0 +1,129 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// perftCase is a position with its published perft counts, depth 1 first.
+type perftCase struct {
+	name   string
+	fen    string
+	counts []uint64
+}
+
+// Counts from rules.md: OEIS A133046 and Aart Bik's tables for the start, and
+// the figures independent programs agree on for the others.
+var perftCases = []perftCase{
+	{"start", StartFEN, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564, 85242128}},
+	{"midgame", "W:W13,19,21,23,25,26,27,29,31:B1,2,5,8,10,11,12,14,18", []uint64{7, 24, 68, 241, 874, 3515, 14206, 61886}},
+	{"kings", "W:WK2,13,15,27,31:B1,6,9,12,K25", []uint64{6, 41, 235, 1326, 7029, 37569, 204314, 1083186}},
+	{"loop capture", "W:WK11:B6,7,14,15", []uint64{2, 0}},
+	{"crowning stops", "B:W26,27:B22", []uint64{1, 2}},
+}
+
+func TestPerft(t *testing.T) {
+	for _, tc := range perftCases {
+		t.Run(tc.name, func(t *testing.T) {
+			pos, err := ParseFEN(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []uint64
+			for depth := 1; depth <= len(tc.counts); depth++ {
+				if testing.Short() && depth > 9 {
+					got = append(got, tc.counts[depth-1])
+					continue
+				}
+				got = append(got, Perft(&pos, depth))
+			}
+			if diff := cmp.Diff(tc.counts, got); diff != "" {
+				t.Errorf("perft counts (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPerftThreadsAgree(t *testing.T) {
+	pos := StartPosition()
+	if got, want := PerftParallel(&pos, 8, 3), uint64(845931); got != want {
+		t.Errorf("PerftParallel(8, 3 threads) = %d, want %d", got, want)
+	}
+}
+
+func TestDivideLoopCapture(t *testing.T) {
+	pos, err := ParseFEN("W:WK11:B6,7,14,15")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]uint64{}
+	for _, e := range Divide(&pos, 1, 1) {
+		got[e.Move.String()] = e.Nodes
+	}
+	want := map[string]uint64{"11x18x9x2x11": 1, "11x2x9x18x11": 1}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("divide (-want +got):\n%s", diff)
+	}
+}
+
+// TestCountMovesMatchesGenerate checks the bulk counter against the generator
+// along many random games, since perft relies on it for the last ply.
+func TestCountMovesMatchesGenerate(t *testing.T) {
+	forRandomGames(t, 300, func(p *Position) {
+		var l MoveList
+		p.Generate(&l)
+		if got := p.CountMoves(); got != uint64(l.N) {
+			t.Fatalf("%s: CountMoves = %d, Generate gives %d", p.FEN(), got, l.N)
+		}
+	})
+}
+
+func TestZeroAllocs(t *testing.T) {
+	pos := StartPosition()
+	var l MoveList
+	if n := testing.AllocsPerRun(100, func() { pos.Generate(&l) }); n != 0 {
+		t.Errorf("Generate allocates %v times per run", n)
+	}
+	kings, _ := ParseFEN("W:WK2,13,15,27,31:B1,6,9,12,K25")
+	if n := testing.AllocsPerRun(100, func() { kings.Generate(&l); _ = kings.Play(l.Moves[0]) }); n != 0 {
+		t.Errorf("Generate and Play allocate %v times per run", n)
+	}
+	pf := new(Perfter)
+	if n := testing.AllocsPerRun(5, func() { pf.Perft(&pos, 6) }); n != 0 {
+		t.Errorf("Perfter.Perft allocates %v times per run", n)
+	}
+	if n := testing.AllocsPerRun(5, func() { Perft(&kings, 5) }); n != 0 {
+		t.Errorf("Perft allocates %v times per run", n)
+	}
+}
+
+func BenchmarkGenerate(b *testing.B) {
+	pos, _ := ParseFEN("W:W13,19,21,23,25,26,27,29,31:B1,2,5,8,10,11,12,14,18")
+	var l MoveList
+	b.ReportAllocs()
+	for b.Loop() {
+		pos.Generate(&l)
+	}
+}
+
+func BenchmarkCountMoves(b *testing.B) {
+	pos := StartPosition()
+	b.ReportAllocs()
+	var n uint64
+	for b.Loop() {
+		n += pos.CountMoves()
+	}
+	_ = n
+}
+
+func BenchmarkPerft9(b *testing.B) {
+	pos := StartPosition()
+	pf := new(Perfter)
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		nodes += pf.Perft(&pos, 9)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
