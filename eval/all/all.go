@@ -1,0 +1,12 @@
+// Package all links in every evaluator kind, so that eval.Load knows them
+// all. Import it (for its side effects) from commands and tests that load
+// evaluators by spec.
+package all
+
+import (
+	// The material evaluator registers itself in package eval.
+	_ "github.com/nechecb/nechecb/eval"
+)
+
+// DefaultSpec is the evaluator nechecb uses when none is given.
+const DefaultSpec = "material"
