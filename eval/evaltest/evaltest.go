@@ -1,0 +1,133 @@
+// Package evaltest holds checks that every evaluator kind must pass, written
+// once so that each kind's tests can call them: colour symmetry on random
+// positions, and no allocation per evaluation. It also makes the random
+// positions those checks use.
+package evaltest
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+)
+
+// RandomPositions returns n positions drawn from a generator seeded with
+// seed: half come from random games played from the start (so they are
+// reachable), half are random placements of men and kings (so they cover
+// boards with many kings and odd material). Men never stand on their own
+// crowning row. The same seed gives the same positions.
+func RandomPositions(n int, seed uint64) []engine.Position {
+	rng := rand.New(rand.NewPCG(seed, 0x6e656368))
+	out := make([]engine.Position, 0, n)
+	for i := 0; i < n; i++ {
+		if i%2 == 0 {
+			out = append(out, randomGame(rng))
+		} else {
+			out = append(out, randomPlacement(rng))
+		}
+	}
+	return out
+}
+
+// randomGame plays up to 120 random legal plies from the start.
+func randomGame(rng *rand.Rand) engine.Position {
+	p := engine.StartPosition()
+	var list engine.MoveList
+	for plies := rng.IntN(121); plies > 0; plies-- {
+		p.Generate(&list)
+		if list.N == 0 {
+			break
+		}
+		p = p.Play(list.Moves[rng.IntN(list.N)])
+	}
+	return p
+}
+
+// randomPlacement puts up to 12 pieces of each colour on random squares.
+func randomPlacement(rng *rand.Rand) engine.Position {
+	var p engine.Position
+	for c, man := range [2]engine.Piece{engine.BlackMan, engine.WhiteMan} {
+		king := engine.BlackKing
+		if c == 1 {
+			king = engine.WhiteKing
+		}
+		for k := rng.IntN(13); k > 0; k-- {
+			sq := 1 + rng.IntN(32)
+			if p.PieceAt(sq) != engine.Empty {
+				continue
+			}
+			crowning := (man == engine.BlackMan && sq >= 29) || (man == engine.WhiteMan && sq <= 4)
+			if crowning || rng.IntN(3) == 0 {
+				p.SetPiece(sq, king)
+			} else {
+				p.SetPiece(sq, man)
+			}
+		}
+	}
+	p.Side = engine.Color(rng.IntN(2))
+	p.Hash = p.ComputeHash()
+	return p
+}
+
+// CheckSymmetry fails t for each of n random positions where the board
+// turned round with colours and side to move swapped (Position.Rotated) gets
+// a different score, or a raw value further apart than 1e-9 relative. It also
+// checks that every score lies within ±eval.ScoreLimit and every raw value is
+// finite.
+func CheckSymmetry(t testing.TB, f eval.Factory, n int) {
+	t.Helper()
+	e := f()
+	for i, p := range RandomPositions(n, 1) {
+		r := p.Rotated()
+		s, sr := e.Evaluate(&p), e.Evaluate(&r)
+		v, vr := e.Raw(&p), e.Raw(&r)
+		if s != sr || math.Abs(v-vr) > 1e-9*math.Max(1, math.Abs(v)) {
+			t.Errorf("position %d %s: score %d raw %v, but rotated %s: score %d raw %v",
+				i, p.FEN(), s, v, r.FEN(), sr, vr)
+		}
+		if s < -eval.ScoreLimit || s > eval.ScoreLimit {
+			t.Errorf("position %d %s: score %d is outside ±%d", i, p.FEN(), s, eval.ScoreLimit)
+		}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Errorf("position %d %s: raw value %v is not finite", i, p.FEN(), v)
+		}
+	}
+}
+
+// CheckNoAllocs fails t if Evaluate or Raw allocates on random positions.
+func CheckNoAllocs(t testing.TB, f eval.Factory) {
+	t.Helper()
+	e := f()
+	positions := RandomPositions(16, 2)
+	i := 0
+	sink := 0
+	if a := testing.AllocsPerRun(100, func() {
+		sink += e.Evaluate(&positions[i%len(positions)])
+		i++
+	}); a != 0 {
+		t.Errorf("Evaluate allocates %v times per call", a)
+	}
+	if a := testing.AllocsPerRun(100, func() {
+		sink += int(e.Raw(&positions[i%len(positions)]))
+		i++
+	}); a != 0 {
+		t.Errorf("Raw allocates %v times per call", a)
+	}
+	_ = sink
+}
+
+// Bench runs e.Evaluate over a fixed set of random positions b.N times,
+// reporting allocations.
+func Bench(b *testing.B, f eval.Factory) {
+	e := f()
+	positions := RandomPositions(64, 3)
+	b.ReportAllocs()
+	b.ResetTimer()
+	sink := 0
+	for i := 0; i < b.N; i++ {
+		sink += e.Evaluate(&positions[i&63])
+	}
+	_ = sink
+}
