@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -59,5 +60,19 @@ func TestMaterial(t *testing.T) {
 	r := p.Rotated()
 	if e.Evaluate(&r) != e.Evaluate(&p) {
 		t.Errorf("material is not symmetric under rotation")
+	}
+}
+
+func TestScoreFromFloat(t *testing.T) {
+	for _, tc := range []struct {
+		in   float64
+		want int
+	}{
+		{0, 0}, {149.5, 150}, {-149.5, -150}, {-0.4, 0}, {1e300, ScoreLimit}, {-1e300, -ScoreLimit},
+		{math.Inf(1), ScoreLimit}, {math.Inf(-1), -ScoreLimit}, {math.NaN(), 0},
+	} {
+		if got := ScoreFromFloat(tc.in); got != tc.want {
+			t.Errorf("ScoreFromFloat(%v) = %d, want %d", tc.in, got, tc.want)
+		}
 	}
 }

@@ -6,6 +6,8 @@ package all
 import (
 	// The material evaluator registers itself in package eval.
 	_ "github.com/nechecb/nechecb/eval"
+	// The neche genome networks.
+	_ "github.com/nechecb/nechecb/eval/neche"
 )
 
 // DefaultSpec is the evaluator nechecb uses when none is given.

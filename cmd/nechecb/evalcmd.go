@@ -1,0 +1,79 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/eval/neche"
+)
+
+func init() {
+	register(&command{name: "eval", summary: "evaluate one position (--eval SPEC, --fen FEN; --dot draws a neche network)", run: runEval})
+}
+
+// runEval prints an evaluator's raw output and score for one position, or
+// with --dot the Graphviz drawing of a neche network.
+func runEval(args []string) int {
+	return evalCommand(args, os.Stdout, os.Stderr)
+}
+
+func evalCommand(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	spec := fs.String("eval", all.DefaultSpec, "evaluator spec NAME[:PATH[#SELECTOR]]")
+	fen := fs.String("fen", engine.StartFEN, "position to evaluate")
+	dot := fs.Bool("dot", false, "print the Graphviz drawing of a neche network instead")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "nechecb eval: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *dot {
+		return drawNetwork(*spec, stdout, stderr)
+	}
+	pos, err := engine.ParseFEN(*fen)
+	if err != nil {
+		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
+		return 2
+	}
+	f, err := eval.Load(*spec)
+	if err != nil {
+		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
+		return 2
+	}
+	e := f()
+	fmt.Fprintf(stdout, "raw %s\nscore %d\n", strconv.FormatFloat(e.Raw(&pos), 'g', -1, 64), e.Evaluate(&pos))
+	return 0
+}
+
+// drawNetwork writes the DOT drawing of the neche genome that spec names.
+func drawNetwork(spec string, stdout, stderr io.Writer) int {
+	s, err := eval.ParseSpec(spec)
+	if err != nil {
+		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
+		return 2
+	}
+	if s.Name != "neche" {
+		fmt.Fprintf(stderr, "nechecb eval: --dot draws neche networks only, not %q\n", s.Name)
+		return 2
+	}
+	g, err := neche.LoadGenome(s.Path, s.Selector)
+	if err != nil {
+		fmt.Fprintf(stderr, "nechecb eval: evaluator %s: %v\n", s, err)
+		return 2
+	}
+	if err := neche.WriteDOT(stdout, g); err != nil {
+		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestEvalCommand(t *testing.T) {
+	for _, tc := range []struct {
+		args       []string
+		status     int
+		out, error string
+	}{
+		{[]string{"--eval", "material", "--fen", "W:W21,K22:B1,2,3"}, 0, "raw -0.7\nscore -70\n", ""},
+		{[]string{"--eval", "neche:#g1", "--fen", "B:W21,K22:B1,2,3"}, 0, "raw 0\nscore 0\n", ""},
+		{[]string{"--eval", "neche:#g1", "--fen", "B:WK22:B1,2,3"}, 0, "raw 1\nscore 100\n", ""},
+		{[]string{"--eval", "neche:../../eval/neche/testdata/best_networks.txt#1", "--fen", "W:WK22:B1,2,3"}, 0, "raw -1\nscore -100\n", ""},
+		{[]string{"--eval", "nosuch"}, 2, "", "unknown evaluator"},
+		{[]string{"--fen", "X:1"}, 2, "", "side to move"},
+		{[]string{"--eval", "neche:../../eval/neche/testdata/best_networks.txt#9"}, 2, "", "past the end"},
+		{[]string{"--eval", "material", "--dot"}, 2, "", "neche networks only"},
+		{[]string{"extra"}, 2, "", "unexpected argument"},
+	} {
+		var out, errs strings.Builder
+		status := evalCommand(tc.args, &out, &errs)
+		if status != tc.status || out.String() != tc.out || !strings.Contains(errs.String(), tc.error) {
+			t.Errorf("eval %q: status %d, out %q, errors %q", tc.args, status, out.String(), errs.String())
+		}
+	}
+}
+
+func TestEvalDOT(t *testing.T) {
+	var out, errs strings.Builder
+	if status := evalCommand([]string{"--eval", "neche:#g1", "--dot"}, &out, &errs); status != 0 {
+		t.Fatalf("status %d: %s", status, errs.String())
+	}
+	lines := strings.Split(out.String(), "\n")
+	if diff := cmp.Diff("digraph neche {", lines[0]); diff != "" {
+		t.Error(diff)
+	}
+	if n := strings.Count(out.String(), " -> n63 "); n != 32 {
+		t.Errorf("G1 drawing has %d edges into the output, want 32", n)
+	}
+}

@@ -1,0 +1,28 @@
+package fileio
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWriteAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.txt")
+	for _, content := range []string{"first\n", "second, longer\n"} {
+		if err := WriteAtomic(path, []byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil || string(got) != content {
+			t.Fatalf("read back %q, %v; want %q", got, err, content)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	if err := WriteAtomic(filepath.Join(dir, "no", "such", "dir.txt"), []byte("x")); err == nil {
+		t.Error("writing into a missing folder gave no error")
+	}
+}

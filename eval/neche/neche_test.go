@@ -1,0 +1,414 @@
+package neche
+
+import (
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/eval/evaltest"
+)
+
+// The golden genomes of neche-genome.md.
+const (
+	g2Text = "CATTGCGCTCCATAAATGCGAAATCCGGTAACGAATTTGAAGCTACAATGCTTTCTTTCGATTA"
+	g3Text = "GGTTTTGAAACTTCAACACGGTGACATGAGAAACATCTTGGACACCCGCCTGGTCTTCGATTAAGAGGGTCTGAGGTCAAGGGACGAAAAAAAAAC"
+)
+
+func mustParse(t testing.TB, text string) Genome {
+	t.Helper()
+	g, err := Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// board builds a position directly (men may stand on their own crowning
+// row, as in neche's tests), with side to move.
+func board(side engine.Color, pieces map[engine.Piece][]int) engine.Position {
+	var p engine.Position
+	for pc, squares := range pieces {
+		for _, s := range squares {
+			p.SetPiece(s, pc)
+		}
+	}
+	p.Side = side
+	p.Hash = p.ComputeHash()
+	return p
+}
+
+// boardA is board A of the spec, with square 20 replaced by sq20.
+func boardA(sq20 engine.Piece) engine.Position {
+	p := board(engine.White, map[engine.Piece][]int{
+		engine.WhiteMan:  {1, 11, 12, 15, 21},
+		engine.WhiteKing: {2, 9, 10, 23, 28},
+		engine.BlackMan:  {3, 7, 8, 18, 24, 26},
+		engine.BlackKing: {5, 16, 19, 22, 29, 32},
+	})
+	p.SetPiece(20, sq20)
+	return p
+}
+
+func TestGeneExample(t *testing.T) {
+	g := mustParse(t, "CGATGGTAGTCGGATC")
+	if diff := cmp.Diff(Genome{{Source: 24, Sink: 58, Raw: 833165}}, g); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if w := g[0].Weight(); math.Abs(w-30.8877) > 1e-12 {
+		t.Errorf("weight %v, want 30.8877", w)
+	}
+	if lo, hi := (Gene{Raw: 0}).Weight(), (Gene{Raw: MaxRaw}).Weight(); lo != -52.4288 || hi != 52.4287 {
+		t.Errorf("weight range [%v, %v]", lo, hi)
+	}
+}
+
+func TestG1Text(t *testing.T) {
+	g := G1()
+	for b, x := range g {
+		want := G1()[b : b+1].String()
+		if want[3:] != "TTTGAAGCTACAA" {
+			t.Fatalf("gene %d of G1 is %s", b, want)
+		}
+		if x.Source != uint8(b) {
+			t.Fatalf("gene %d has source %d", b, x.Source)
+		}
+	}
+}
+
+func TestGolden(t *testing.T) {
+	g1, g2, g3 := G1(), mustParse(t, g2Text), mustParse(t, g3Text)
+	line1 := readTestFile(t, "1")
+	W, B := engine.White, engine.Black
+	for _, tc := range []struct {
+		name   string
+		genome Genome
+		pos    engine.Position
+		want   float64
+	}{
+		{"G1 A", g1, boardA(engine.WhiteMan), -2},
+		{"G1 file line 1 A", line1, boardA(engine.WhiteMan), -2},
+		{"G1 lone man", g1, board(W, map[engine.Piece][]int{engine.WhiteMan: {1}}), 1},
+		{"G1 black kings", g1, board(W, map[engine.Piece][]int{engine.BlackKing: {15, 23}}), -4},
+		{"G1 file line 1 black kings", line1, board(W, map[engine.Piece][]int{engine.BlackKing: {15, 23}}), -4},
+		{"G2 A", g2, boardA(engine.WhiteMan), -2},
+		{"G2 A 20 white king", g2, boardA(engine.WhiteKing), -5},
+		{"G2 A 20 black man", g2, boardA(engine.BlackMan), 1},
+		{"G3 A 20 black king", g3, boardA(engine.BlackKing), 0},
+		{"G3 kings 27 v 2", g3, board(W, map[engine.Piece][]int{engine.WhiteKing: {27}, engine.BlackKing: {2}}), 0.6},
+		{"G3 kings 15 27 v 2", g3, board(W, map[engine.Piece][]int{engine.WhiteKing: {15, 27}, engine.BlackKing: {2}}), 0.6},
+		{"G3 men 2 27 king 15", g3, board(W, map[engine.Piece][]int{engine.WhiteMan: {2, 27}, engine.WhiteKing: {15}}), 0},
+		{"G3 black evaluated", g3, board(B, map[engine.Piece][]int{engine.BlackKing: {6}, engine.WhiteKing: {31}}), 0.6},
+	} {
+		n := Compile(tc.genome)
+		// The same board seen by the other colour: turned round, colours
+		// and side to move swapped.
+		rot := tc.pos.Rotated()
+		for _, p := range []engine.Position{tc.pos, rot} {
+			if got := n.Raw(&p); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("%s, %s to move: raw %v, want %v", tc.name, p.Side, got, tc.want)
+			}
+			if got, want := n.Evaluate(&p), int(math.Round(100*tc.want)); got != want {
+				t.Errorf("%s, %s to move: score %d, want %d", tc.name, p.Side, got, want)
+			}
+		}
+	}
+}
+
+// TestMatchesDense checks the compiled network against a direct, dense
+// reading of the spec's forward pass on random genomes and positions.
+func TestMatchesDense(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	positions := evaltest.RandomPositions(50, 9)
+	for k := 0; k < 60; k++ {
+		g := randomGenome(rng, 1+rng.IntN(300))
+		n := Compile(g)
+		for i := range positions {
+			p := &positions[i]
+			want, got := denseForward(g, p), n.Raw(p)
+			if math.Abs(want-got) > 1e-9*math.Max(1, math.Abs(want)) {
+				t.Fatalf("genome %d position %s: compiled %v, dense %v", k, p.FEN(), got, want)
+			}
+		}
+	}
+}
+
+// randomGenome makes genes with sources and sinks skewed toward the ids that
+// make kept synapses, so that inner layers are exercised.
+func randomGenome(rng *rand.Rand, genes int) Genome {
+	g := make(Genome, genes)
+	for i := range g {
+		src := rng.IntN(64)
+		if rng.IntN(2) == 0 {
+			src = FirstL1 + rng.IntN(Output-FirstL1)
+		}
+		sink := FirstL1 + rng.IntN(Output-FirstL1+1)
+		if rng.IntN(8) == 0 {
+			sink = rng.IntN(64)
+		}
+		g[i] = Gene{Source: uint8(src), Sink: uint8(sink), Raw: uint32(RawBias + rng.IntN(40000) - 20000)}
+	}
+	return g
+}
+
+// denseForward is the spec's forward pass written plainly, with a dense
+// 64x64 weight matrix and the board read square by square.
+func denseForward(g Genome, p *engine.Position) float64 {
+	var w [64][64]float64
+	for _, x := range g {
+		if x.Kept() {
+			w[x.Source][x.Sink] = x.Weight()
+		}
+	}
+	var v [64]float64
+	for s := 1; s <= 32; s++ {
+		view := s
+		if p.Side == engine.Black {
+			view = 33 - s
+		}
+		var x float64
+		switch p.PieceAt(s) {
+		case engine.BlackMan, engine.WhiteMan:
+			x = 1
+		case engine.BlackKing, engine.WhiteKing:
+			x = 2
+		}
+		if p.Pieces[p.Side.Opponent()]&engine.SquareBit(s) != 0 {
+			x = -x
+		}
+		v[NecheBit[view-1]] = x
+	}
+	for b := FirstBias; b < FirstL1; b++ {
+		v[b] = 1
+	}
+	var sum [64]float64
+	for j := FirstL1; j <= Output; j++ {
+		for i := 0; i < FirstL1; i++ {
+			sum[j] += v[i] * w[i][j]
+		}
+	}
+	for j := FirstL1; j < Output; j++ {
+		x := max(0, sum[j])
+		for k := j + 1; k <= Output; k++ {
+			sum[k] += x * w[j][k]
+		}
+	}
+	return sum[Output]
+}
+
+func TestLaterGeneReplaces(t *testing.T) {
+	g := Genome{
+		{Source: 0, Sink: Output, Raw: RawBias + 30000},
+		{Source: 0, Sink: Output, Raw: RawBias + 10000},
+	}
+	p := board(engine.White, map[engine.Piece][]int{engine.WhiteMan: {29}}) // neche bit 0
+	if got := Compile(g).Raw(&p); got != 1 {
+		t.Errorf("raw %v, want 1 (the later weight, not the sum)", got)
+	}
+	if n := Compile(g).Synapses(); n != 1 {
+		t.Errorf("%d synapses, want 1", n)
+	}
+}
+
+func TestKeptAndViable(t *testing.T) {
+	for _, tc := range []struct {
+		src, sink uint8
+		kept      bool
+	}{
+		{0, 39, true}, {38, 63, true}, {39, 55, true}, {54, 63, true}, {55, 63, true},
+		{0, 0, false}, {39, 40, false}, {39, 39, false}, {55, 56, false}, {63, 63, false},
+		{63, 0, false}, {40, 39, false}, {0, 38, false}, {32, 5, false},
+	} {
+		if got := (Gene{Source: tc.src, Sink: tc.sink}).Kept(); got != tc.kept {
+			t.Errorf("Kept(%d->%d) = %v", tc.src, tc.sink, got)
+		}
+	}
+	if (Genome{{Source: 39, Sink: 55}}).Viable() || !(Genome{{Source: 33, Sink: 63}}).Viable() {
+		t.Error("Viable is wrong")
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, text := range []string{g2Text, g3Text, G1().String()} {
+		g := mustParse(t, text+"\r\n")
+		if g.String() != text {
+			t.Errorf("%s does not write back", text)
+		}
+	}
+	gs, err := ReadGenomes("best_networks.txt", mustRead(t, "testdata/best_networks.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gs) != 6 || len(gs[0]) != 200 {
+		t.Fatalf("read %d genomes", len(gs))
+	}
+	path := filepath.Join(t.TempDir(), "out.txt")
+	if err := WriteGenomes(path, gs); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := mustRead(t, path), mustRead(t, "testdata/best_networks.txt"); string(got) != string(want) {
+		t.Error("writing the file back changed it")
+	}
+}
+
+func mustRead(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func readTestFile(t testing.TB, selector string) Genome {
+	t.Helper()
+	g, err := LoadGenome("testdata/best_networks.txt", selector)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestSelectors(t *testing.T) {
+	data := mustRead(t, "testdata/best_networks.txt")
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for _, tc := range []struct{ sel, want string }{
+		{"1", lines[0]}, {"3", lines[2]}, {"6", lines[5]}, {"last", lines[5]}, {"LAST", lines[5]}, {"", lines[5]},
+	} {
+		if got := readTestFile(t, tc.sel).String(); got != tc.want {
+			t.Errorf("selector %q gave a different genome", tc.sel)
+		}
+	}
+	for _, spec := range []string{"neche:#g1", "neche:=" + G1().String()} {
+		f, err := eval.Load(spec)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		p := board(engine.White, map[engine.Piece][]int{engine.WhiteMan: {1}})
+		if got := f().Raw(&p); got != 1 {
+			t.Errorf("%s: raw %v, want 1", spec[:12], got)
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "nets.txt")
+	good := G1().String()
+	content := good + "\n" + good[:20] + "x" + good[21:] + "\n" + good[:33] + "\n\n"
+	if err := os.WriteFile(bad, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ spec, want string }{
+		{"neche:" + bad + "#2", bad + ":2:21: bad letter 'x'"},
+		{"neche:" + bad + "#3", bad + ":3: length 33 is not a multiple of 16"},
+		{"neche:" + bad + "#4", bad + ":4: empty genome"},
+		{"neche:" + bad + "#5", bad + ": line 5 is past the end (the file has 4 lines)"},
+		{"neche:" + bad + "#0", "is not a line number"},
+		{"neche:" + bad + "#x", "is not a line number"},
+		{"neche:" + filepath.Join(dir, "none.txt"), "no such file"},
+		{"neche:=ACGT", "length 4 is not a multiple of 16"},
+		{"neche:=AAAAAAAAAAAAAAAAAAAZ", "column 20: bad letter 'Z'"},
+		{"neche:=aaaaaaaaaaaaaaaa", "column 1: bad letter 'a'"},
+		{"neche:=" + good + "#3", "takes no #selector"},
+		{"neche", "no genome given"},
+	} {
+		_, err := eval.Load(tc.spec)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Load(%.60q) = %v, want an error containing %q", tc.spec, err, tc.want)
+		}
+	}
+	if _, err := LoadGenome(bad, "1"); err != nil {
+		t.Errorf("a good line of a file with bad lines: %v", err)
+	}
+	if _, err := ReadGenomes(bad, []byte(content)); err == nil || !strings.Contains(err.Error(), ":2:21:") {
+		t.Errorf("ReadGenomes = %v", err)
+	}
+	if err := WriteGenomes(filepath.Join(dir, "w.txt"), []Genome{G1(), {}}); err == nil {
+		t.Error("writing an empty genome gave no error")
+	}
+}
+
+func TestSymmetryAndAllocs(t *testing.T) {
+	for _, sel := range []string{"1", "2", "3", "4", "5", "6"} {
+		n := Compile(readTestFile(t, sel))
+		f := func() eval.Evaluator { return n }
+		evaltest.CheckSymmetry(t, f, 300)
+		evaltest.CheckNoAllocs(t, f)
+	}
+}
+
+func TestDOT(t *testing.T) {
+	var b strings.Builder
+	g := append(mustParse(t, g3Text), Gene{Source: 0, Sink: 40, Raw: RawBias + 1})
+	if err := WriteDOT(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"digraph neche {", "n43 -> n63", "n0 -> n40", "style=dashed", `label="out"`, "}\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("DOT output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "->") != linksOf(g).count {
+		t.Errorf("DOT has %d edges, want %d", strings.Count(out, "->"), linksOf(g).count)
+	}
+}
+
+// BenchmarkEvaluate times a 200-gene genome from the sample file.
+func BenchmarkEvaluate(b *testing.B) {
+	for _, sel := range []string{"1", "2"} {
+		b.Run("line"+sel, func(b *testing.B) {
+			n := Compile(readTestFile(b, sel))
+			evaltest.Bench(b, func() eval.Evaluator { return n })
+		})
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{g2Text, g3Text, "CGATGGTAGTCGGATC\r\n", "ACGX", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		g, err := Parse(text)
+		if err != nil {
+			return
+		}
+		if got := g.String(); got != strings.TrimRight(text, "\r\n") {
+			t.Fatalf("wrote back %q", got)
+		}
+		again, err := Parse(g.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(g, again); diff != "" {
+			t.Fatalf("read back differently: %s", diff)
+		}
+		Compile(g)
+	})
+}
+
+func FuzzReadGenomes(f *testing.F) {
+	f.Add([]byte(g2Text + "\n" + g3Text + "\n"))
+	f.Add([]byte("ACGT\n\nTTTT"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _ = SelectGenome("f", data, "last")
+		gs, err := ReadGenomes("f", data)
+		if err != nil {
+			return
+		}
+		again, err := ReadGenomes("f", FormatGenomes(gs))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(gs, again); diff != "" {
+			t.Fatalf("read back differently: %s", diff)
+		}
+	})
+}

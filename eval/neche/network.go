@@ -1,0 +1,233 @@
+package neche
+
+import (
+	"math/bits"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+)
+
+// NecheBit maps a standard square s (index s-1) to the neche bit, and so the
+// sensory neuron, that sees it when the evaluated side plays White (at the
+// bottom, moving toward squares 1-4).
+var NecheBit = [32]uint8{
+	31, 23, 15, 7, 30, 22, 14, 6, 21, 13, 5, 29, 20, 12, 4, 28,
+	11, 3, 27, 19, 10, 2, 26, 18, 1, 25, 17, 9, 0, 24, 16, 8,
+}
+
+// sensoryOf[side][b] is the sensory neuron that sees engine bit b when side
+// is evaluated: for Black the board is turned round first, so Black's piece
+// on s is an own piece on 33-s.
+var sensoryOf [2][64]uint8
+
+func init() {
+	for s := 1; s <= 32; s++ {
+		b := bits.TrailingZeros64(engine.SquareBit(s))
+		sensoryOf[engine.White][b] = NecheBit[s-1]
+		sensoryOf[engine.Black][b] = NecheBit[32-s]
+	}
+	eval.Register("neche", func(path, selector string) (eval.Factory, error) {
+		g, err := LoadGenome(path, selector)
+		if err != nil {
+			return nil, err
+		}
+		n := Compile(g)
+		return func() eval.Evaluator { return n }, nil
+	})
+}
+
+// computed is the number of neurons that sum inputs: 39..63.
+const computed = Output - FirstL1 + 1
+
+// Network is a genome compiled for evaluation. It keeps only the synapses
+// that can change the output, in compact lists per layer; the evaluator walks
+// those lists and never a dense matrix. It is read-only after Compile, so one
+// Network serves every search thread.
+type Network struct {
+	// bias[j-39] is the summed weight from the bias neurons into neuron j.
+	bias [computed]float64
+	// Sensory synapses grouped by source neuron: those of neuron i are
+	// sensory[sensoryStart[i]:sensoryStart[i+1]], with sinks stored as j-39.
+	sensoryStart [FirstBias + 1]uint16
+	sensory      []synapse
+	// span[side][b] is the slice of sensory that engine bit b feeds when side
+	// is evaluated, and active[side] the engine bits whose slice is not empty.
+	span   [2][64]span
+	active [2]uint64
+	// hidden lists the first-layer neurons with kept outgoing synapses, in
+	// id order; each names its slice of hiddenSink/hiddenWeight.
+	hidden      []hiddenNeuron
+	hiddenLinks []synapse
+	// second lists the second-layer neurons linked to the output.
+	second []secondNeuron
+	// synapses is the number of kept synapses, before dropping those that
+	// cannot reach the output.
+	synapses int
+	viable   bool
+}
+
+// synapse is one kept link into neuron sink+39.
+type synapse struct {
+	sink   uint8
+	weight float64
+}
+
+// span is a slice [lo, hi) of a synapse list.
+type span struct{ lo, hi uint16 }
+
+type hiddenNeuron struct {
+	id    uint8 // j-39
+	links span
+}
+
+type secondNeuron struct {
+	id     uint8 // j-39
+	weight float64
+}
+
+// Compile builds the network of a genome. Genes that are not kept synapses
+// are ignored; when two kept genes join the same pair of neurons the later
+// one's weight replaces the earlier one's. Synapses into inner neurons with
+// no path to the output are dropped, since they cannot change the value.
+func Compile(g Genome) *Network {
+	t := linksOf(g)
+	w, has, reaches := &t.weight, &t.has, t.reachesOutput()
+	n := &Network{viable: g.Viable(), synapses: t.count}
+	for i := 0; i < FirstL1; i++ {
+		if i < FirstBias {
+			n.sensoryStart[i] = uint16(len(n.sensory))
+		}
+		for j := FirstL1; j <= Output; j++ {
+			if !has[i][j] || !reaches[j] {
+				continue
+			}
+			if i >= FirstBias {
+				n.bias[j-FirstL1] += w[i][j]
+				continue
+			}
+			n.sensory = append(n.sensory, synapse{uint8(j - FirstL1), w[i][j]})
+		}
+	}
+	n.sensoryStart[FirstBias] = uint16(len(n.sensory))
+	for side := range n.span {
+		for s := 1; s <= 32; s++ {
+			b := bits.TrailingZeros64(engine.SquareBit(s))
+			i := sensoryOf[side][b]
+			sp := span{n.sensoryStart[i], n.sensoryStart[i+1]}
+			n.span[side][b] = sp
+			if sp.hi > sp.lo {
+				n.active[side] |= 1 << b
+			}
+		}
+	}
+	for i := FirstL1; i < FirstL2; i++ {
+		sp := span{lo: uint16(len(n.hiddenLinks))}
+		for j := FirstL2; j <= Output; j++ {
+			if has[i][j] && reaches[j] {
+				n.hiddenLinks = append(n.hiddenLinks, synapse{uint8(j - FirstL1), w[i][j]})
+			}
+		}
+		if sp.hi = uint16(len(n.hiddenLinks)); sp.hi > sp.lo {
+			n.hidden = append(n.hidden, hiddenNeuron{id: uint8(i - FirstL1), links: sp})
+		}
+	}
+	for i := FirstL2; i < Output; i++ {
+		if has[i][Output] {
+			n.second = append(n.second, secondNeuron{id: uint8(i - FirstL1), weight: w[i][Output]})
+		}
+	}
+	return n
+}
+
+// links is the set of kept synapses of a genome as a dense table, used
+// only while compiling or drawing a network.
+type links struct {
+	weight [64][64]float64
+	has    [64][64]bool
+	count  int
+}
+
+// linksOf collects the kept synapses of g; a later gene joining the same
+// pair replaces the earlier one's weight.
+func linksOf(g Genome) *links {
+	t := new(links)
+	for _, x := range g {
+		if x.Kept() {
+			if !t.has[x.Source][x.Sink] {
+				t.count++
+			}
+			t.has[x.Source][x.Sink] = true
+			t.weight[x.Source][x.Sink] = x.Weight()
+		}
+	}
+	return t
+}
+
+// reachesOutput reports for each neuron whether a path of kept synapses
+// leads from it to the output (the output itself included).
+func (t *links) reachesOutput() [64]bool {
+	var r [64]bool
+	r[Output] = true
+	for j := Output - 1; j >= FirstL1; j-- {
+		for k := j + 1; k <= Output; k++ {
+			if t.has[j][k] && r[k] {
+				r[j] = true
+				break
+			}
+		}
+	}
+	return r
+}
+
+// Viable reports whether the genome had a kept synapse into the output.
+func (n *Network) Viable() bool { return n.viable }
+
+// Synapses returns the number of distinct kept synapses of the genome.
+func (n *Network) Synapses() int { return n.synapses }
+
+// Raw returns the network's output for the side to move, which sits at the
+// bottom of the network's view: own men +1, own kings +2, the opponent's
+// pieces negative.
+func (n *Network) Raw(p *engine.Position) float64 {
+	sum := n.bias
+	side := p.Side
+	own, opp := p.Pieces[side]&n.active[side], p.Pieces[side.Opponent()]&n.active[side]
+	spans := &n.span[side]
+	n.feed(&sum, spans, own&^p.Kings, 1)
+	n.feed(&sum, spans, own&p.Kings, 2)
+	n.feed(&sum, spans, opp&^p.Kings, -1)
+	n.feed(&sum, spans, opp&p.Kings, -2)
+	for _, h := range n.hidden {
+		x := sum[h.id]
+		if x <= 0 {
+			continue
+		}
+		for _, l := range n.hiddenLinks[h.links.lo:h.links.hi] {
+			sum[l.sink] += x * l.weight
+		}
+	}
+	out := sum[Output-FirstL1]
+	for _, s := range n.second {
+		if x := sum[s.id]; x > 0 {
+			out += x * s.weight
+		}
+	}
+	return out
+}
+
+// feed adds the sensory synapses of the pieces on bitboard bb, each of
+// value v, into sum.
+func (n *Network) feed(sum *[computed]float64, spans *[64]span, bb uint64, v float64) {
+	for ; bb != 0; bb &= bb - 1 {
+		sp := spans[bits.TrailingZeros64(bb)]
+		for _, l := range n.sensory[sp.lo:sp.hi] {
+			sum[l.sink] += v * l.weight
+		}
+	}
+}
+
+// Evaluate returns 100 times the output (an output of 1 is one man), rounded
+// and clamped to ±eval.ScoreLimit.
+func (n *Network) Evaluate(p *engine.Position) int {
+	return eval.ScoreFromFloat(100 * n.Raw(p))
+}
