@@ -1,0 +1,320 @@
+package pdn
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/nechecb/nechecb/engine"
+)
+
+// Read reads every game in r. It accepts tag pairs in any order (FEN sets the
+// start position; GameType, when present, must be 21), comments in braces,
+// variations in parentheses (skipped), move numbers ("12." or "12..."),
+// annotation marks ("!", "?", "$3"), result tokens and several games one
+// after the other. Moves may be numeric ("11-15", "22x15", "9x18x27", the
+// short "9x27", with '-' or 'x' for either kind) or algebraic ("c3d4").
+// Every move is checked against the legal moves; the first problem stops the
+// reading with an *Error naming the game, the line and, for a move, its
+// number, side and text.
+func Read(r io.Reader) ([]*Game, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(string(data))
+}
+
+// ReadFile reads every game in the named file.
+func ReadFile(path string) ([]*Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	games, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return games, nil
+}
+
+// Parse reads every game in text; see Read.
+func Parse(text string) ([]*Game, error) {
+	p := &parser{s: strings.TrimPrefix(text, "\uFEFF"), line: 1}
+	var games []*Game
+	for {
+		p.skipSpace()
+		if p.eof() {
+			return games, nil
+		}
+		p.game++
+		g, err := p.readGame()
+		if err != nil {
+			return games, err
+		}
+		games = append(games, g)
+	}
+}
+
+// parser walks the text, counting lines.
+type parser struct {
+	s    string
+	pos  int
+	line int
+	game int // number of the game being read, from 1
+}
+
+func (p *parser) eof() bool  { return p.pos >= len(p.s) }
+func (p *parser) peek() byte { return p.s[p.pos] }
+
+func (p *parser) next() byte {
+	c := p.s[p.pos]
+	p.pos++
+	if c == '\n' {
+		p.line++
+	}
+	return c
+}
+
+func (p *parser) skipSpace() {
+	for !p.eof() && isSpace(p.peek()) {
+		p.next()
+	}
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+func (p *parser) errorf(format string, args ...any) *Error {
+	return &Error{Game: p.game, Line: p.line, Err: fmt.Errorf(format, args...)}
+}
+
+// readGame reads one game: its tags, then its moves up to a result token, the
+// next game's tags or the end of the text.
+func (p *parser) readGame() (*Game, error) {
+	var tags []Tag
+	for p.skipSpace(); !p.eof() && p.peek() == '['; p.skipSpace() {
+		t, err := p.readTag()
+		if err != nil {
+			return nil, err
+		}
+		for _, old := range tags {
+			if strings.EqualFold(old.Name, t.Name) {
+				return nil, p.errorf("tag %s given twice", t.Name)
+			}
+		}
+		tags = append(tags, t)
+	}
+	g, err := p.gameFromTags(tags)
+	if err != nil {
+		return nil, err
+	}
+	return g, p.readMoves(g)
+}
+
+// readTag reads [Name "value"].
+func (p *parser) readTag() (Tag, error) {
+	line := p.line
+	p.next() // '['
+	p.skipSpace()
+	start := p.pos
+	for !p.eof() && isTagNameByte(p.peek()) {
+		p.next()
+	}
+	name := p.s[start:p.pos]
+	if name == "" {
+		return Tag{}, p.errorf("a tag needs a name after '['")
+	}
+	p.skipSpace()
+	if p.eof() || p.peek() != '"' {
+		return Tag{}, p.errorf("tag %s: the value must be in double quotes", name)
+	}
+	p.next()
+	var v strings.Builder
+	for {
+		if p.eof() {
+			return Tag{}, &Error{Game: p.game, Line: line, Err: fmt.Errorf("tag %s: the value's closing quote is missing", name)}
+		}
+		c := p.next()
+		if c == '"' {
+			break
+		}
+		if c == '\\' && !p.eof() {
+			c = p.next()
+		}
+		v.WriteByte(c)
+	}
+	p.skipSpace()
+	if p.eof() || p.peek() != ']' {
+		return Tag{}, p.errorf("tag %s: ']' expected after the value", name)
+	}
+	p.next()
+	return Tag{Name: name, Value: v.String()}, nil
+}
+
+// gameFromTags checks the tags and builds the game they describe: the start
+// position from FEN, the standard tags first and the others in their order.
+func (p *parser) gameFromTags(tags []Tag) (*Game, error) {
+	start := engine.StartPosition()
+	var others []Tag
+	for _, t := range tags {
+		switch {
+		case strings.EqualFold(t.Name, "FEN"):
+			pos, err := engine.ParseFEN(t.Value)
+			if err != nil {
+				return nil, p.errorf("FEN tag: %v", err)
+			}
+			start = pos
+		case strings.EqualFold(t.Name, "GameType"):
+			if kind, _, _ := strings.Cut(t.Value, ","); strings.TrimSpace(kind) != GameType {
+				return nil, p.errorf("GameType %q is not English draughts (%s)", t.Value, GameType)
+			}
+		case strings.EqualFold(t.Name, "Result") && !isResult(t.Value):
+			return nil, p.errorf("Result tag %q is not one of %s", t.Value, strings.Join(Results, ", "))
+		case !isStandard(t.Name):
+			others = append(others, t)
+		}
+	}
+	g := New(start)
+	for _, t := range tags {
+		if isStandard(t.Name) {
+			g.SetTag(t.Name, t.Value)
+		}
+	}
+	g.Tags = append(g.Tags, others...)
+	g.Comments = nil
+	return g, nil
+}
+
+// readMoves reads the move text into g.
+func (p *parser) readMoves(g *Game) error {
+	hasResultTag := false
+	for _, t := range g.Tags {
+		hasResultTag = hasResultTag || strings.EqualFold(t.Name, "Result") && t.Value != "*"
+	}
+	for {
+		p.skipSpace()
+		if p.eof() || p.peek() == '[' {
+			return nil
+		}
+		switch p.peek() {
+		case '{':
+			text, err := p.readComment()
+			if err != nil {
+				return err
+			}
+			ply := g.Record.Ply()
+			g.SetComment(ply, g.Comment(ply)+" "+text)
+			continue
+		case '(':
+			if err := p.skipVariation(); err != nil {
+				return err
+			}
+			continue
+		case ')', '}', ']':
+			return p.errorf("unexpected %q", p.peek())
+		}
+		line := p.line
+		word := p.readWord()
+		if isResult(word) {
+			if !hasResultTag {
+				g.SetTag("Result", word)
+			}
+			return nil
+		}
+		move := moveText(word)
+		if move == "" {
+			continue
+		}
+		if err := playMove(g, move); err != nil {
+			num, side := MoveNumber(g.Record.Start().Side, g.Record.Ply())
+			return &Error{Game: p.game, Line: line, MoveNumber: num, Side: side, Move: move, Err: err}
+		}
+	}
+}
+
+// playMove parses move in the current position and plays it.
+func playMove(g *Game, move string) error {
+	c := move[0]
+	if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'h' || c >= 'A' && c <= 'H') {
+		return errors.New("not a move")
+	}
+	_, err := g.Record.PlayText(move)
+	return err
+}
+
+// readWord reads up to the next space or bracket.
+func (p *parser) readWord() string {
+	start := p.pos
+	for !p.eof() && !isSpace(p.peek()) && !strings.ContainsRune("{}()[]", rune(p.peek())) {
+		p.next()
+	}
+	return p.s[start:p.pos]
+}
+
+// moveText strips a move number ("12.", "12...") and annotation marks ("!",
+// "?") from a word, and returns "" for a word that holds no move: a bare
+// number, dots or a numeric annotation glyph ("$3").
+func moveText(word string) string {
+	if strings.HasPrefix(word, "$") {
+		return ""
+	}
+	i := 0
+	for i < len(word) && word[i] >= '0' && word[i] <= '9' {
+		i++
+	}
+	if i == len(word) {
+		return "" // a move number written without a dot
+	}
+	if word[i] == '.' { // a move number, or dots alone
+		for i < len(word) && word[i] == '.' {
+			i++
+		}
+		word = word[i:]
+	}
+	return strings.TrimRight(word, "!?")
+}
+
+// readComment reads {text} and returns the text.
+func (p *parser) readComment() (string, error) {
+	line := p.line
+	p.next() // '{'
+	start := p.pos
+	for !p.eof() && p.peek() != '}' {
+		p.next()
+	}
+	if p.eof() {
+		return "", &Error{Game: p.game, Line: line, Err: errors.New("comment '{' is never closed")}
+	}
+	text := p.s[start:p.pos]
+	p.next()
+	return text, nil
+}
+
+// skipVariation skips a (variation), nested ones and comments included.
+func (p *parser) skipVariation() error {
+	line := p.line
+	depth := 0
+	for !p.eof() {
+		switch p.peek() {
+		case '{':
+			if _, err := p.readComment(); err != nil {
+				return err
+			}
+			continue
+		case '(':
+			depth++
+		case ')':
+			depth--
+		}
+		p.next()
+		if depth == 0 {
+			return nil
+		}
+	}
+	return &Error{Game: p.game, Line: line, Err: errors.New("variation '(' is never closed")}
+}
