@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -42,5 +44,22 @@ func TestEvalDOT(t *testing.T) {
 	}
 	if n := strings.Count(out.String(), " -> n63 "); n != 32 {
 		t.Errorf("G1 drawing has %d edges into the output, want 32", n)
+	}
+}
+
+func TestEvalCommandCNN(t *testing.T) {
+	var out, errs strings.Builder
+	args := []string{"--eval", "cnn:../../eval/cnn/testdata/Gen15WeightsBest.csv#Gen15_0111", "--fen", "W:W21-32:B1-12"}
+	if status := evalCommand(args, &out, &errs); status != 0 {
+		t.Fatalf("status %d: %s", status, errs.String())
+	}
+	// 0.5 - f(start seen by Black), f from cnn.md.
+	var raw float64
+	var score int
+	if _, err := fmt.Sscanf(out.String(), "raw %g\nscore %d\n", &raw, &score); err != nil {
+		t.Fatalf("output %q: %v", out.String(), err)
+	}
+	if math.Abs(raw-(0.5-0.48175755403709675)) > 1e-12 || score != 182 {
+		t.Errorf("raw %v score %d", raw, score)
 	}
 }

@@ -1,0 +1,308 @@
+package cnn
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/eval/evaltest"
+)
+
+const testCSV = "testdata/Gen15WeightsBest.csv"
+
+func best(t testing.TB) *Network {
+	t.Helper()
+	row, err := LoadRow(testCSV, "Gen15_0111")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(&row.Weights)
+}
+
+func TestGolden(t *testing.T) {
+	n := best(t)
+	start := engine.StartPosition()
+	var empty engine.Position
+	for _, tc := range []struct {
+		name string
+		pos  engine.Position
+		me   engine.Color
+		want float64
+	}{
+		{"start seen by Black", start, engine.Black, 0.48175755403709675},
+		{"start turned round, seen by White", start.Rotated(), engine.White, 0.48175755403709675},
+		{"empty board seen by Black", empty, engine.Black, 0.4966344644250745},
+		{"empty board seen by White", empty, engine.White, 0.4966344644250745},
+	} {
+		if got := n.F(&tc.pos, tc.me); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("%s: f = %.17g, want %.17g", tc.name, got, tc.want)
+		}
+	}
+	// In a search, the start with White to move has just been left by
+	// Black, so its value for White is 0.5 - f(seen by Black).
+	p := engine.StartPosition()
+	p.Side = engine.White
+	if got, want := n.Raw(&p), 0.5-0.48175755403709675; math.Abs(got-want) > 1e-12 {
+		t.Errorf("Raw = %v, want %v", got, want)
+	}
+}
+
+// denseF is the spec's network written plainly: the 8x8 board, both
+// convolutions as full cross-correlations, flatten, dense.
+func denseF(w *Weights, p *engine.Position, me engine.Color) float64 {
+	var in [8][8]float64
+	for s := 1; s <= 32; s++ {
+		var v float64
+		switch p.PieceAt(s) {
+		case engine.BlackMan, engine.WhiteMan:
+			v = 1
+		case engine.BlackKing, engine.WhiteKing:
+			v = 2
+		}
+		if p.Pieces[me]&engine.SquareBit(s) != 0 {
+			v = -v
+		}
+		c := int(cell(s))
+		if me == engine.White {
+			c = 63 - c
+		}
+		in[c/8][c%8] = v
+	}
+	var a1 [4][4][3]float64
+	for i := range 4 {
+		for j := range 4 {
+			for o := range 3 {
+				s := w[75+o]
+				for di := range 5 {
+					for dj := range 5 {
+						s += in[i+di][j+dj] * w[(di*5+dj)*3+o]
+					}
+				}
+				a1[i][j][o] = sigmoid(s)
+			}
+		}
+	}
+	var flat [12]float64
+	for i := range 2 {
+		for j := range 2 {
+			for o := range 3 {
+				s := w[159+o]
+				for di := range 3 {
+					for dj := range 3 {
+						for c := range 3 {
+							s += a1[i+di][j+dj][c] * w[78+((di*3+dj)*3+c)*3+o]
+						}
+					}
+				}
+				flat[(i*2+j)*3+o] = sigmoid(s)
+			}
+		}
+	}
+	out := w[246]
+	for o := range 6 {
+		s := w[234+o]
+		for i := range 12 {
+			s += flat[i] * w[162+i*6+o]
+		}
+		out += sigmoid(s) * w[240+o]
+	}
+	return sigmoid(out)
+}
+
+func TestMatchesDense(t *testing.T) {
+	rows := readTestRows(t)
+	positions := evaltest.RandomPositions(200, 4)
+	for _, row := range rows {
+		n := New(&row.Weights)
+		for i := range positions {
+			for _, me := range []engine.Color{engine.Black, engine.White} {
+				got, want := n.F(&positions[i], me), denseF(&row.Weights, &positions[i], me)
+				if math.Abs(got-want) > 1e-12 {
+					t.Fatalf("%s %s seen by %s: f %v, dense %v", row.Name, positions[i].FEN(), me, got, want)
+				}
+			}
+		}
+	}
+}
+
+func readTestRows(t testing.TB) []Row {
+	t.Helper()
+	data, err := os.ReadFile(testCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := ReadCSV(testCSV, bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// TestScorePerUnit checks the claims behind ScorePerUnit on row
+// Gen15_0111: taking one of the opponent's men off changes Raw by far less
+// than its spread across positions (the network does not count material),
+// and that spread is a couple of men on the engine's scale.
+func TestScorePerUnit(t *testing.T) {
+	n := best(t)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var raws, gains []float64
+	for _, p := range evaltest.RandomPositions(2000, 11) {
+		raws = append(raws, n.Raw(&p))
+		men := engine.Squares(p.Men(p.Side.Opponent()))
+		if len(men) == 0 {
+			continue
+		}
+		q := p
+		q.SetPiece(men[rng.IntN(len(men))], engine.Empty)
+		gains = append(gains, n.Raw(&q)-n.Raw(&p))
+	}
+	meanGain, _ := meanSD(gains)
+	_, sd := meanSD(raws)
+	t.Logf("Raw: sd %.5f over %d positions; one man more: mean change %.5f", sd, len(raws), meanGain)
+	if math.Abs(meanGain) > sd/10 {
+		t.Errorf("a man changes Raw by %.5f on average, not small against its spread %.5f", meanGain, sd)
+	}
+	if spread := sd * ScorePerUnit; spread < 100 || spread > 400 {
+		t.Errorf("the spread of scores is %.0f points, want 100..400", spread)
+	}
+	if ScorePerUnit*0.5 > eval.ScoreLimit {
+		t.Error("the output range does not fit the score limit")
+	}
+}
+
+func meanSD(xs []float64) (mean, sd float64) {
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	for _, x := range xs {
+		sd += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(xs)))
+}
+
+func TestSymmetryAndAllocs(t *testing.T) {
+	for _, row := range readTestRows(t) {
+		n := New(&row.Weights)
+		f := func() eval.Evaluator { return n }
+		evaltest.CheckSymmetry(t, f, 200)
+		evaltest.CheckNoAllocs(t, f)
+	}
+}
+
+func TestLoadSpecs(t *testing.T) {
+	f, err := eval.Load("cnn:" + testCSV + "#Gen15_0111")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := engine.StartPosition()
+	start.Side = engine.White
+	if got := f().Raw(&start); math.Abs(got-(0.5-0.48175755403709675)) > 1e-12 {
+		t.Errorf("Raw = %v", got)
+	}
+	if _, err := eval.Load("cnn:" + testCSV); err == nil || !strings.Contains(err.Error(), "choose one with #NAME") {
+		t.Errorf("no row name: %v", err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	data, err := os.ReadFile(testCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	dir := t.TempDir()
+	write := func(name string, content string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	short := write("short.csv", lines[0]+lines[1]+lines[2][:strings.LastIndex(lines[2], ",")]+"\n")
+	bad := write("bad.csv", lines[0]+lines[1]+strings.Replace(lines[2], ",", ",x", 3))
+	fields := strings.SplitN(lines[1], ",", 3)
+	inf := write("inf.csv", lines[0]+fields[0]+",NaN,"+fields[2])
+	dup := write("dup.csv", lines[0]+lines[1]+lines[1])
+	head := write("head.csv", strings.Replace(lines[0], "w7", "w8", 1)+lines[1])
+	empty := write("empty.csv", lines[0])
+	quote := write("quote.csv", lines[0]+"\"abc,"+lines[1])
+	for _, tc := range []struct{ spec, want string }{
+		{"cnn:" + testCSV + "#Gen99", `no row named "Gen99"`},
+		{"cnn:" + short + "#Gen14_0055", short + `:3: row "Gen14_0055" has 246 weights, want 247`},
+		{"cnn:" + bad + "#Gen14_0041", bad + `:3: row "Gen14_0055" weight w0: "x0.752404251" is not a finite number`},
+		{"cnn:" + inf + "#Gen14_0041", inf + `:2: row "Gen14_0041" weight w0: "NaN" is not a finite number`},
+		{"cnn:" + dup + "#Gen14_0041", dup + `:3: row "Gen14_0041" repeats the name of line 2`},
+		{"cnn:" + head + "#Gen14_0041", head + ":1: the header must be names,w0,...,w246"},
+		{"cnn:" + empty + "#Gen14_0041", empty + ": no weight rows"},
+		{"cnn:" + quote + "#Gen14_0041", quote + ":2:"},
+		{"cnn:" + filepath.Join(dir, "none.csv") + "#a", "no such file"},
+	} {
+		_, err := eval.Load(tc.spec)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Load(%s) = %v, want an error containing %q", tc.spec, err, tc.want)
+		}
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	rows := readTestRows(t)
+	path := filepath.Join(t.TempDir(), "w.csv")
+	if err := WriteCSV(path, rows); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	again, err := ReadCSV(path, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(rows, again); diff != "" {
+		t.Errorf("(-wrote +read):\n%s", diff)
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	n := best(b)
+	evaltest.Bench(b, func() eval.Evaluator { return n })
+}
+
+func FuzzReadCSV(f *testing.F) {
+	data, err := os.ReadFile(testCSV)
+	if err != nil {
+		f.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	f.Add([]byte(lines[0] + lines[1]))
+	f.Add([]byte(lines[0] + "a,1,2\n"))
+	f.Add([]byte("names\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rows, err := ReadCSV("f", bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		out, err := FormatCSV(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := ReadCSV("f", bytes.NewReader(out))
+		if err != nil {
+			t.Fatalf("written file does not read: %v", err)
+		}
+		if diff := cmp.Diff(rows, again); diff != "" {
+			t.Fatalf("(-read +reread):\n%s", diff)
+		}
+		New(&rows[0].Weights)
+	})
+}

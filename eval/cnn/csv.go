@@ -1,0 +1,174 @@
+package cnn
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/nechecb/nechecb/eval/internal/fileio"
+)
+
+// NumWeights is the number of weights in one row of the seed's CSV.
+const NumWeights = 247
+
+// Weights is one network's flat weight vector, in the CSV's order.
+type Weights [NumWeights]float64
+
+// Row is one named row of the weight file.
+type Row struct {
+	Name    string
+	Weights Weights
+}
+
+// header returns the header the seed's CSV carries: names,w0,...,w246.
+func header() []string {
+	h := make([]string, NumWeights+1)
+	h[0] = "names"
+	for i := range NumWeights {
+		h[i+1] = "w" + strconv.Itoa(i)
+	}
+	return h
+}
+
+// ReadCSV reads a weight file: the header names,w0,...,w246, then one row
+// per network, a name followed by 247 finite numbers. name is used in
+// errors, which give the line and what is wrong (a bad header, a row with
+// the wrong number of weights, a number that does not parse or is not
+// finite, an empty or repeated name).
+func ReadCSV(name string, r io.Reader) ([]Row, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	want := header()
+	var rows []Row
+	firstLine := map[string]int{}
+	for n := 0; ; n++ {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s:%d: %v", name, pe.Line, pe.Err)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		line, _ := cr.FieldPos(0)
+		if n == 0 {
+			if len(rec) != len(want) || strings.Join(rec, ",") != strings.Join(want, ",") {
+				return nil, fmt.Errorf("%s:%d: the header must be names,w0,...,w%d", name, line, NumWeights-1)
+			}
+			continue
+		}
+		row, err := parseRow(rec)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		if first, dup := firstLine[row.Name]; dup {
+			return nil, fmt.Errorf("%s:%d: row %q repeats the name of line %d", name, line, row.Name, first)
+		}
+		firstLine[row.Name] = line
+		rows = append(rows, row)
+	}
+	if rows == nil {
+		return nil, fmt.Errorf("%s: no weight rows", name)
+	}
+	return rows, nil
+}
+
+// parseRow reads one record: a name and 247 numbers.
+func parseRow(rec []string) (Row, error) {
+	var row Row
+	row.Name = rec[0]
+	if row.Name == "" {
+		return row, fmt.Errorf("a row with no name")
+	}
+	if len(rec)-1 != NumWeights {
+		return row, fmt.Errorf("row %q has %d weights, want %d", row.Name, len(rec)-1, NumWeights)
+	}
+	for i, field := range rec[1:] {
+		v, err := strconv.ParseFloat(strings.TrimSpace(field), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return row, fmt.Errorf("row %q weight w%d: %q is not a finite number", row.Name, i, field)
+		}
+		row.Weights[i] = v
+	}
+	return row, nil
+}
+
+// FormatCSV writes rows in the seed's CSV layout, each number in the
+// shortest form that reads back exactly.
+func FormatCSV(rows []Row) ([]byte, error) {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	rec := header()
+	if err := w.Write(rec); err != nil {
+		return nil, err
+	}
+	for _, row := range rows {
+		rec[0] = row.Name
+		for i, v := range row.Weights {
+			rec[i+1] = strconv.FormatFloat(v, 'g', -1, 64)
+		}
+		if err := w.Write(rec); err != nil {
+			return nil, err
+		}
+	}
+	w.Flush()
+	return b.Bytes(), w.Error()
+}
+
+// WriteCSV writes rows to path atomically (a temporary file renamed over
+// path).
+func WriteCSV(path string, rows []Row) error {
+	data, err := FormatCSV(rows)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return fileio.WriteAtomic(path, data)
+}
+
+// LoadRow reads the weight file at path and returns the row called name.
+// An empty name is allowed when the file has exactly one row.
+func LoadRow(path, name string) (*Row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rows, err := ReadCSV(path, f)
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		if len(rows) == 1 {
+			return &rows[0], nil
+		}
+		return nil, fmt.Errorf("%s has %d rows; choose one with #NAME (%s)", path, len(rows), rowNames(rows))
+	}
+	for i := range rows {
+		if rows[i].Name == name {
+			return &rows[i], nil
+		}
+	}
+	return nil, fmt.Errorf("%s: no row named %q (rows: %s)", path, name, rowNames(rows))
+}
+
+// rowNames lists the names of rows for an error message.
+func rowNames(rows []Row) string {
+	names := make([]string, 0, len(rows))
+	for _, r := range rows {
+		names = append(names, r.Name)
+	}
+	if len(names) > 20 {
+		names = append(names[:20], "...")
+	}
+	return strings.Join(names, ", ")
+}
