@@ -1,0 +1,42 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/nechecb/nechecb/engine/search"
+	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/eval/all"
+)
+
+func init() {
+	register(&command{name: "bench", summary: "search the fixed bench positions; the node count is the search's signature (--depth, --eval)", run: runBench})
+}
+
+func runBench(args []string) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	depth := fs.Int("depth", search.BenchDepth, "depth in plies")
+	spec := fs.String("eval", all.DefaultSpec, "evaluator spec NAME[:PATH[#SELECTOR]]")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb bench: %v\n", err)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "nechecb bench: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *depth < 1 || *depth > search.MaxPly-16 {
+		fmt.Fprintf(os.Stderr, "nechecb bench: --depth %d is outside 1..%d\n", *depth, search.MaxPly-16)
+		return 2
+	}
+	factory, err := eval.Load(*spec)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb bench: %v\n", err)
+		return 2
+	}
+	search.Bench(os.Stdout, *depth, factory)
+	return 0
+}

@@ -1,0 +1,208 @@
+package search
+
+import (
+	"math/bits"
+
+	"github.com/nechecb/nechecb/engine"
+)
+
+// Move-ordering scores: the hash move, then captures by size, then the two
+// killers, then quiet moves by history.
+const (
+	orderHash    = 1 << 30
+	orderCapture = 1 << 26
+	orderKiller1 = 1 << 25
+	orderKiller2 = 1<<25 - 1
+	historyMax   = 1 << 20
+)
+
+// search returns the value of stack[ply] searched depth plies deep within
+// (alpha, beta). It is fail-soft negamax with principal-variation search;
+// at depth 0 it still searches on while the side to move has a capture, so
+// no leaf is judged in the middle of an exchange.
+func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
+	w.pvLen[ply] = 0
+	w.nodes++
+	if w.nodes&pollMask == 0 {
+		w.poll()
+	}
+	if w.stopped {
+		return 0
+	}
+	if ply > w.selDepth {
+		w.selDepth = ply
+	}
+	f := &w.stack[ply]
+	pos := &f.pos
+	if pos.Reversible >= engine.DrawPlies || w.isRepetition(ply) {
+		return DrawScore
+	}
+	// Mate-distance pruning: nothing here can beat a win already in hand.
+	alpha = max(alpha, LossIn(ply))
+	beta = min(beta, WinIn(ply+1))
+	if alpha >= beta {
+		return alpha
+	}
+	capture := pos.HasCapture()
+	if (depth <= 0 && !capture) || ply >= MaxPly {
+		return w.evaluate(ply)
+	}
+	depth = max(depth, 0)
+
+	// The table is left out of capture resolution below the horizon: those
+	// nodes are many and cheap, and a probe is a cache miss.
+	useTable := depth > 0
+	hashMove := uint8(noMove)
+	if !useTable {
+		// nothing to probe
+	} else if d, ok := w.s.tt.probe(pos.Hash); ok {
+		hashMove = d.move
+		if !pvNode && d.depth >= depth {
+			score := fromTable(d.score, ply)
+			switch {
+			case d.bound == boundExact,
+				d.bound == boundLower && score >= beta,
+				d.bound == boundUpper && score <= alpha:
+				return score
+			}
+		}
+	}
+
+	pos.Generate(&f.moves)
+	n := f.moves.N
+	if n == 0 {
+		return LossIn(ply)
+	}
+	w.orderMoves(ply, hashMove)
+
+	alpha0 := alpha
+	best := -infinity
+	bestIdx := uint8(noMove)
+	child := &w.stack[ply+1]
+	for i := 0; i < n; i++ {
+		idx := w.pickMove(ply, i)
+		m := &f.moves.Moves[idx]
+		child.pos = pos.Play(*m)
+		w.keys[w.base+ply+1] = child.pos.Hash
+		if m.Jumps == 0 && pos.Kings&(1<<m.From) != 0 {
+			child.reps = f.reps + 1
+		} else {
+			child.reps = 0
+		}
+		newDepth := depth - 1
+		var score Score
+		if i == 0 {
+			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
+		} else {
+			score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false)
+			if score > alpha && score < beta && pvNode {
+				score = -w.search(ply+1, newDepth, -beta, -alpha, true)
+			}
+		}
+		if w.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				bestIdx = idx
+				alpha = score
+				if pvNode {
+					w.updatePV(ply, *m)
+				}
+				if score >= beta {
+					if m.Jumps == 0 {
+						w.rewardQuiet(ply, depth, i)
+					}
+					break
+				}
+			}
+		}
+	}
+	b := boundUpper
+	switch {
+	case best >= beta:
+		b = boundLower
+	case best > alpha0:
+		b = boundExact
+	}
+	if useTable {
+		w.s.tt.store(pos.Hash, ttData{score: toTable(best, ply), depth: depth, move: bestIdx, bound: b})
+	}
+	return best
+}
+
+// updatePV makes m followed by the child's line the line of ply.
+func (w *worker) updatePV(ply int, m engine.Move) {
+	w.pv[ply][0] = m
+	n := copy(w.pv[ply][1:], w.pv[ply+1][:w.pvLen[ply+1]])
+	w.pvLen[ply] = n + 1
+}
+
+// orderMoves scores the moves of stack[ply] for pickMove.
+func (w *worker) orderMoves(ply int, hashMove uint8) {
+	f := &w.stack[ply]
+	side := f.pos.Side
+	for i := 0; i < f.moves.N; i++ {
+		m := &f.moves.Moves[i]
+		var o int32
+		switch {
+		case uint8(i) == hashMove:
+			o = orderHash
+		case m.Jumps > 0:
+			o = orderCapture + int32(m.Jumps)<<8 + int32(popcount(m.Captured&f.pos.Kings))
+		case sameMove(m, &f.killer[0]):
+			o = orderKiller1
+		case sameMove(m, &f.killer[1]):
+			o = orderKiller2
+		default:
+			o = w.history[side][m.From][m.To]
+		}
+		f.order[i] = o
+		f.idx[i] = uint8(i)
+	}
+}
+
+// pickMove moves the best-ordered move among i.. to slot i of the order and
+// returns its index in the move list. The move list itself stays in
+// generation order, since the table stores moves by that index.
+func (w *worker) pickMove(ply, i int) uint8 {
+	f := &w.stack[ply]
+	best := i
+	for j := i + 1; j < f.moves.N; j++ {
+		if f.order[j] > f.order[best] {
+			best = j
+		}
+	}
+	f.order[i], f.order[best] = f.order[best], f.order[i]
+	f.idx[i], f.idx[best] = f.idx[best], f.idx[i]
+	return f.idx[i]
+}
+
+// rewardQuiet records that the quiet move in order slot i of ply cut off at
+// depth: it becomes the first killer, its history rises and the history of
+// the quiet moves tried before it falls.
+func (w *worker) rewardQuiet(ply, depth, i int) {
+	f := &w.stack[ply]
+	m := f.moves.Moves[f.idx[i]]
+	if !sameMove(&m, &f.killer[0]) {
+		f.killer[1] = f.killer[0]
+		f.killer[0] = m
+	}
+	bonus := int32(min(depth*depth, 400))
+	h := &w.history[f.pos.Side]
+	h[m.From][m.To] += bonus - h[m.From][m.To]*bonus/historyMax
+	for j := 0; j < i; j++ {
+		q := &f.moves.Moves[f.idx[j]]
+		if q.Jumps == 0 {
+			h[q.From][q.To] -= bonus + h[q.From][q.To]*bonus/historyMax
+		}
+	}
+}
+
+// sameMove reports whether two quiet moves are the same step.
+func sameMove(a, b *engine.Move) bool {
+	return a.From == b.From && a.To == b.To && a.Path == b.Path && a.Jumps == b.Jumps
+}
+
+func popcount(b uint64) int { return bits.OnesCount64(b) }

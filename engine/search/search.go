@@ -1,0 +1,296 @@
+// Package search owns the engine's game-tree search: iterative-deepening
+// principal-variation alpha-beta with aspiration windows, a shared
+// transposition table, move ordering by hash move, killers and history,
+// capture resolution at the horizon, the game's draw and loss rules inside
+// the tree, time management, pondering, multi-PV, Lazy SMP threads, and the
+// bench run that is the search's signature.
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+)
+
+// Limits says when a search ends. Zero values mean "no limit"; with no limit
+// at all the search runs to MaxPly or until its context is cancelled.
+type Limits struct {
+	// Depth is the deepest iteration, in plies.
+	Depth int
+	// Nodes stops the search after about this many nodes.
+	Nodes uint64
+	// MoveTime is the time for this move.
+	MoveTime time.Duration
+	// WTime and BTime are White's and Black's remaining clock time; WInc and
+	// BInc their increments; MovesToGo the moves until the next time control
+	// (0: the rest of the game).
+	WTime, BTime, WInc, BInc time.Duration
+	MovesToGo                int
+	// Infinite searches until the context is cancelled.
+	Infinite bool
+	// Ponder searches without time limits until PonderHit (then the limits
+	// apply from that moment) or until the context is cancelled.
+	Ponder bool
+	// SearchMoves restricts the root to these moves; empty means all.
+	SearchMoves []engine.Move
+}
+
+// Options configure a Searcher.
+type Options struct {
+	// HashMB is the transposition table's size in megabytes.
+	HashMB int
+	// Threads is the number of search threads (Lazy SMP).
+	Threads int
+	// MultiPV is the number of best root moves to report, each with its line.
+	MultiPV int
+	// MoveOverhead is kept back from every time limit for communication.
+	MoveOverhead time.Duration
+	// RandomTies picks at random among root moves of exactly equal score.
+	RandomTies bool
+	// Seed seeds the random choice of RandomTies.
+	Seed uint64
+}
+
+// DefaultOptions are the options a Searcher starts with when given zeros.
+var DefaultOptions = Options{HashMB: 64, Threads: 1, MultiPV: 1, MoveOverhead: 20 * time.Millisecond}
+
+// Info reports one finished depth (or one line of it with multi-PV).
+type Info struct {
+	Depth, SelDepth, MultiPV int
+	Score                    Score
+	Nodes, NPS               uint64
+	Time                     time.Duration
+	// HashFull is the table's fill in permille.
+	HashFull int
+	PV       []engine.Move
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	// Best is the move to play, valid when HasMove (there is no move when the
+	// side to move has lost).
+	Best engine.Move
+	// Ponder is the expected reply, valid when HasPonder.
+	Ponder             engine.Move
+	HasMove, HasPonder bool
+	// Score is Best's value for the side to move.
+	Score Score
+	// Depth is the last depth completed.
+	Depth int
+	Nodes uint64
+	PV    []engine.Move
+}
+
+// Searcher searches positions. Search may not run twice at once on one
+// Searcher; PonderHit may be called at any time.
+type Searcher struct {
+	opts    Options
+	factory eval.Factory
+	tt      *table
+	workers []*worker
+	rng     *rand.Rand
+
+	stop       atomic.Bool
+	pondering  atomic.Bool
+	ponderHit  chan struct{}
+	hitOnce    sync.Once
+	clockStart atomic.Int64 // unix nanoseconds from which time limits count
+	start      time.Time    // when Search was called
+	limits     Limits
+	soft, hard time.Duration // time budget, when timed
+	timed      bool
+	rootSide   engine.Color
+	mu         sync.Mutex // guards ponderHit and hitOnce between searches
+}
+
+// New makes a Searcher with opts (zero fields take DefaultOptions) and the
+// evaluator ev (nil: material).
+func New(opts Options, ev eval.Factory) *Searcher {
+	s := &Searcher{}
+	s.SetEvaluator(ev)
+	s.SetOptions(opts)
+	return s
+}
+
+// SetOptions changes the options between searches. The table is reallocated
+// (and so cleared) only if HashMB changed.
+func (s *Searcher) SetOptions(opts Options) {
+	if opts.HashMB <= 0 {
+		opts.HashMB = DefaultOptions.HashMB
+	}
+	opts.Threads = max(opts.Threads, 1)
+	opts.MultiPV = max(opts.MultiPV, 1)
+	opts.MoveOverhead = max(opts.MoveOverhead, 0)
+	if s.tt == nil {
+		s.tt = newTable(opts.HashMB)
+	} else if opts.HashMB != s.opts.HashMB {
+		s.tt.resize(opts.HashMB)
+	}
+	if s.rng == nil || opts.Seed != s.opts.Seed {
+		s.rng = rand.New(rand.NewPCG(opts.Seed, 0x6e65636865636221))
+	}
+	s.opts = opts
+	for len(s.workers) < opts.Threads {
+		s.workers = append(s.workers, &worker{s: s, id: len(s.workers), ev: s.factory()})
+	}
+	s.workers = s.workers[:opts.Threads]
+}
+
+// Options returns the options in force.
+func (s *Searcher) Options() Options { return s.opts }
+
+// SetEvaluator changes the evaluator between searches; nil means material.
+func (s *Searcher) SetEvaluator(ev eval.Factory) {
+	if ev == nil {
+		ev = func() eval.Evaluator { return eval.Material{} }
+	}
+	s.factory = ev
+	for _, w := range s.workers {
+		w.ev = ev()
+	}
+}
+
+// Clear forgets the previous game: the table, killers and history.
+func (s *Searcher) Clear() {
+	s.tt.clear()
+	for _, w := range s.workers {
+		w.clear()
+	}
+}
+
+// PonderHit turns a Ponder search into a normal one: its time limits count
+// from now. It does nothing when no ponder search is running.
+func (s *Searcher) PonderHit() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ponderHit == nil || !s.pondering.Load() {
+		return
+	}
+	s.clockStart.Store(time.Now().UnixNano())
+	s.pondering.Store(false)
+	s.hitOnce.Do(func() { close(s.ponderHit) })
+}
+
+// Search searches root and returns the best move. history holds the game's
+// earlier positions, oldest first and root excluded, so that repetitions of
+// them count as draws. progress (may be nil) is called from the search after
+// each finished depth and each multi-PV line; it must return quickly. Search
+// returns when a limit is reached or ctx is cancelled; an Infinite or Ponder
+// search returns only when ctx is cancelled (a Ponder search also follows its
+// limits after PonderHit).
+func (s *Searcher) Search(ctx context.Context, root engine.Position, history []engine.Position, limits Limits, progress func(Info)) Result {
+	s.start = time.Now()
+	s.limits = limits
+	s.rootSide = root.Side
+	s.stop.Store(false)
+	s.mu.Lock()
+	s.ponderHit = make(chan struct{})
+	s.hitOnce = sync.Once{}
+	s.pondering.Store(limits.Ponder)
+	s.clockStart.Store(s.start.UnixNano())
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.pondering.Store(false)
+		s.ponderHit = nil
+		s.mu.Unlock()
+	}()
+	stopWatch := context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	defer stopWatch()
+
+	s.tt.newSearch()
+	moves := rootMoves(&root, limits.SearchMoves)
+	s.planTime(len(moves))
+	if len(moves) == 0 {
+		s.waitForEnd(ctx)
+		return Result{Score: LossIn(0)}
+	}
+	for _, w := range s.workers {
+		w.newSearch()
+		w.setRoot(&root, history, moves)
+	}
+	var wg sync.WaitGroup
+	for _, w := range s.workers[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.iterate(nil)
+		}()
+	}
+	main := s.workers[0]
+	main.iterate(progress)
+	s.waitForEnd(ctx)
+	s.stop.Store(true)
+	wg.Wait()
+	return s.result(main)
+}
+
+// waitForEnd blocks an Infinite search, or a Ponder search before its
+// PonderHit, until ctx is cancelled, as the protocol requires: such a search
+// only ends on stop.
+func (s *Searcher) waitForEnd(ctx context.Context) {
+	if s.limits.Infinite {
+		<-ctx.Done()
+		return
+	}
+	if s.pondering.Load() {
+		select {
+		case <-ctx.Done():
+		case <-s.ponderHit:
+		}
+	}
+}
+
+// rootMoves lists the legal moves of root, restricted to only if non-empty.
+func rootMoves(root *engine.Position, only []engine.Move) []rootMove {
+	var l engine.MoveList
+	root.Generate(&l)
+	var out []rootMove
+	for _, m := range l.Slice() {
+		keep := len(only) == 0
+		for _, o := range only {
+			keep = keep || o == m
+		}
+		if keep {
+			out = append(out, rootMove{move: m, score: -infinity, prevScore: -infinity})
+		}
+	}
+	return out
+}
+
+// result builds the Result from the main thread's root moves.
+func (s *Searcher) result(w *worker) Result {
+	best := w.root[0]
+	if s.opts.RandomTies {
+		ties := 1
+		for ties < len(w.root) && w.root[ties].exact && w.root[ties].score == best.score {
+			ties++
+		}
+		if best.exact && ties > 1 {
+			best = w.root[s.rng.IntN(ties)]
+		}
+	}
+	r := Result{Best: best.move, HasMove: true, Score: best.score, Depth: w.completed, Nodes: s.totalNodes()}
+	r.PV = append([]engine.Move(nil), best.pv...)
+	if len(r.PV) == 0 {
+		r.PV = []engine.Move{best.move}
+	}
+	if len(r.PV) > 1 {
+		r.Ponder, r.HasPonder = r.PV[1], true
+	}
+	return r
+}
+
+// totalNodes sums the node counts the threads have published.
+func (s *Searcher) totalNodes() uint64 {
+	var n uint64
+	for _, w := range s.workers {
+		n += w.shared.Load()
+	}
+	return n
+}

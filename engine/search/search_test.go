@@ -1,0 +1,311 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/nechecb/nechecb/engine"
+)
+
+func mustFEN(t testing.TB, fen string) engine.Position {
+	t.Helper()
+	p, err := engine.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	return p
+}
+
+func depthSearch(t testing.TB, s *Searcher, pos engine.Position, depth int) Result {
+	t.Helper()
+	return s.Search(context.Background(), pos, nil, Limits{Depth: depth}, nil)
+}
+
+func TestEntrySize(t *testing.T) {
+	if got := unsafe.Sizeof(entry{}); got != entryBytes {
+		t.Fatalf("unsafe.Sizeof(entry) = %d, want %d", got, entryBytes)
+	}
+	if got := unsafe.Sizeof(bucket{}); got != 64 {
+		t.Fatalf("unsafe.Sizeof(bucket) = %d, want one 64-byte cache line", got)
+	}
+}
+
+func TestTableSizeIsPowerOfTwo(t *testing.T) {
+	for _, mb := range []int{1, 3, 16, 100} {
+		tt := newTable(mb)
+		n := tt.entries()
+		if n&(n-1) != 0 || n*entryBytes > mb<<20 || n*entryBytes*2 <= mb<<20 {
+			t.Errorf("%d MB: %d entries of %d bytes, want the largest power of two that fits", mb, n, entryBytes)
+		}
+	}
+}
+
+func TestTableStoresAndAges(t *testing.T) {
+	tt := newTable(1)
+	want := ttData{score: -1234, depth: 17, move: 3, bound: boundLower}
+	tt.store(0xdeadbeef00000005, want)
+	got, ok := tt.probe(0xdeadbeef00000005)
+	if !ok {
+		t.Fatal("stored entry not found")
+	}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(ttData{})); diff != "" {
+		t.Errorf("probe after store (-want +got):\n%s", diff)
+	}
+	if _, ok := tt.probe(0xdeadbeef00000006); ok {
+		t.Error("probe found an entry for a key never stored")
+	}
+	if hf := tt.hashFull(); hf != 1 {
+		t.Errorf("hashFull after one store = %d, want 1 (of 1000 sampled)", hf)
+	}
+	tt.newSearch()
+	if hf := tt.hashFull(); hf != 0 {
+		t.Errorf("hashFull after newSearch = %d, want 0", hf)
+	}
+}
+
+func TestScoreDistance(t *testing.T) {
+	cases := []struct {
+		s         Score
+		win, loss bool
+		plies     int
+		text      string
+	}{
+		{WinIn(7), true, false, 7, "win 7"},
+		{LossIn(4), false, true, 4, "loss 4"},
+		{250, false, false, 0, "+250"},
+		{-30, false, false, 0, "-30"},
+	}
+	for _, c := range cases {
+		if c.s.IsWin() != c.win || c.s.IsLoss() != c.loss || c.s.Plies() != c.plies || c.s.String() != c.text {
+			t.Errorf("%d: IsWin %v IsLoss %v Plies %d String %q, want %v %v %d %q",
+				c.s, c.s.IsWin(), c.s.IsLoss(), c.s.Plies(), c.s, c.win, c.loss, c.plies, c.text)
+		}
+		for ply := 0; ply < 50; ply += 7 {
+			if back := fromTable(toTable(c.s, ply), ply); back != c.s {
+				t.Errorf("table round trip of %v at ply %d gave %v", c.s, ply, back)
+			}
+		}
+	}
+	if Score(10000).IsWin() || Score(-10000).IsLoss() {
+		t.Error("the evaluation limit counts as a win or loss")
+	}
+}
+
+func TestNoMoveIsLoss(t *testing.T) {
+	// White's only man on 32 is blocked by Black men on 27 and 28 backed by 23 and 24.
+	pos := mustFEN(t, "W:W32:B23,24,27,28")
+	if pos.CountMoves() != 0 {
+		t.Fatalf("test position has %d moves, want 0", pos.CountMoves())
+	}
+	r := depthSearch(t, New(Options{HashMB: 1}, nil), pos, 5)
+	if r.HasMove || !r.Score.IsLoss() || r.Score.Plies() != 0 {
+		t.Errorf("search of a position with no move = %+v, want no move and loss 0", r)
+	}
+}
+
+func TestBestMoveLegalInRandomPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := New(Options{HashMB: 4}, nil)
+	n := 60
+	if testing.Short() {
+		n = 20
+	}
+	for i := 0; i < n; i++ {
+		pos := engine.StartPosition()
+		var hist []engine.Position
+		var l engine.MoveList
+		for ply := rng.IntN(60); ply > 0; ply-- {
+			pos.Generate(&l)
+			if l.N == 0 {
+				break
+			}
+			hist = append(hist, pos)
+			pos = pos.Play(l.Moves[rng.IntN(l.N)])
+		}
+		pos.Generate(&l)
+		r := s.Search(context.Background(), pos, hist, Limits{Depth: 1 + rng.IntN(7)}, nil)
+		if r.HasMove != (l.N > 0) {
+			t.Fatalf("%s: HasMove %v with %d legal moves", pos.FEN(), r.HasMove, l.N)
+		}
+		if !r.HasMove {
+			continue
+		}
+		legal := false
+		for _, m := range l.Slice() {
+			legal = legal || m == r.Best
+		}
+		if !legal {
+			t.Fatalf("%s: best move %v is not legal", pos.FEN(), r.Best)
+		}
+		checkLine(t, pos, r.PV)
+	}
+}
+
+// checkLine fails unless every move of line is legal in turn from pos.
+func checkLine(t *testing.T, pos engine.Position, line []engine.Move) {
+	t.Helper()
+	var l engine.MoveList
+	for i, m := range line {
+		pos.Generate(&l)
+		legal := false
+		for _, x := range l.Slice() {
+			legal = legal || x == m
+		}
+		if !legal {
+			t.Fatalf("move %d (%v) of the line is illegal in %s", i, m, pos.FEN())
+		}
+		pos = pos.Play(m)
+	}
+}
+
+func TestDeterministicWithOneThread(t *testing.T) {
+	pos := mustFEN(t, BenchFENs[12])
+	a := depthSearch(t, New(Options{HashMB: 4}, nil), pos, 9)
+	b := depthSearch(t, New(Options{HashMB: 4}, nil), pos, 9)
+	if diff := cmp.Diff(a, b); diff != "" {
+		t.Errorf("two fixed-depth searches differ (-first +second):\n%s", diff)
+	}
+}
+
+func TestRepetitionIsDraw(t *testing.T) {
+	// Black has two kings against one. The game went 1-6 32-28 6-1 28-32 to
+	// reach the root, so 1-6 now repeats the first position of the history:
+	// a draw, where 5-9 keeps the extra king.
+	root := mustFEN(t, "B:WK32:BK1,K5")
+	play := func(p engine.Position, text string) engine.Position {
+		m, err := p.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Play(m)
+	}
+	a := play(root, "1-6")
+	b := play(a, "32-28")
+	c := play(b, "6-1")
+	if r := play(c, "28-32"); !r.SameBoard(&root) {
+		t.Fatalf("history does not lead back to the root: %s", r.FEN())
+	}
+	s := New(Options{HashMB: 1, MultiPV: 2}, nil)
+	scores := map[string]Score{}
+	s.Search(context.Background(), root, nil, Limits{Depth: 6}, func(i Info) { scores[i.PV[0].String()] = i.Score })
+	if scores["1-6"] <= 0 || scores["5-9"] <= 0 {
+		t.Fatalf("without history both moves should keep the extra king: %v", scores)
+	}
+	clear(scores)
+	s.Clear()
+	s.Search(context.Background(), root, []engine.Position{a, b, c}, Limits{Depth: 6}, func(i Info) { scores[i.PV[0].String()] = i.Score })
+	if scores["1-6"] != DrawScore || scores["5-9"] <= 0 {
+		t.Errorf("with history, want 1-6 a draw and 5-9 still ahead: %v", scores)
+	}
+	// One ply before the 40-move rule every move (all are king moves) draws.
+	root.Reversible = engine.DrawPlies - 1
+	r := depthSearch(t, New(Options{HashMB: 1}, nil), root, 6)
+	if r.Score != DrawScore {
+		t.Errorf("one ply before the 40-move rule, score %v, want a draw", r.Score)
+	}
+}
+
+func TestStopByContext(t *testing.T) {
+	s := New(Options{HashMB: 4}, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan Result)
+	go func() { done <- s.Search(ctx, engine.StartPosition(), nil, Limits{Infinite: true}, nil) }()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case r := <-done:
+		if !r.HasMove {
+			t.Error("stopped search gave no move")
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("search did not stop within 2 s of cancel")
+	}
+}
+
+func TestMoveTimeRespected(t *testing.T) {
+	s := New(Options{HashMB: 4, MoveOverhead: 10 * time.Millisecond}, nil)
+	start := time.Now()
+	r := s.Search(context.Background(), engine.StartPosition(), nil, Limits{MoveTime: 100 * time.Millisecond}, nil)
+	if took := time.Since(start); took > 600*time.Millisecond || !r.HasMove {
+		t.Errorf("movetime 100 ms search took %v (move %v)", took, r.HasMove)
+	}
+}
+
+func TestNodeLimit(t *testing.T) {
+	s := New(Options{HashMB: 4}, nil)
+	r := s.Search(context.Background(), engine.StartPosition(), nil, Limits{Nodes: 20000}, nil)
+	if r.Nodes < 20000 || r.Nodes > 20000+2*(pollMask+1) {
+		t.Errorf("node-limited search searched %d nodes, want about 20000", r.Nodes)
+	}
+}
+
+func TestPonderHit(t *testing.T) {
+	s := New(Options{HashMB: 4, MoveOverhead: 0}, nil)
+	done := make(chan Result)
+	go func() {
+		done <- s.Search(context.Background(), engine.StartPosition(), nil, Limits{Ponder: true, MoveTime: 50 * time.Millisecond}, nil)
+	}()
+	time.Sleep(100 * time.Millisecond)
+	select {
+	case <-done:
+		t.Fatal("ponder search ended before ponderhit")
+	default:
+	}
+	s.PonderHit()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("search did not end within 2 s of ponderhit with movetime 50 ms")
+	}
+}
+
+func TestThreadsRace(t *testing.T) {
+	var infos atomic.Int32
+	s := New(Options{HashMB: 4, Threads: 3}, nil)
+	r := s.Search(context.Background(), mustFEN(t, BenchFENs[15]), nil, Limits{Depth: 9}, func(Info) { infos.Add(1) })
+	if !r.HasMove || r.Depth != 9 || infos.Load() != 9 {
+		t.Errorf("3-thread search: move %v depth %d infos %d, want a move, depth 9 and 9 infos", r.HasMove, r.Depth, infos.Load())
+	}
+}
+
+func TestSearchMovesAndMultiPV(t *testing.T) {
+	pos := engine.StartPosition()
+	var l engine.MoveList
+	pos.Generate(&l)
+	only := []engine.Move{l.Moves[3], l.Moves[5]}
+	s := New(Options{HashMB: 4, MultiPV: 3}, nil)
+	var lines []int
+	r := s.Search(context.Background(), pos, nil, Limits{Depth: 4, SearchMoves: only}, func(i Info) {
+		if i.Depth == 4 {
+			lines = append(lines, i.MultiPV)
+		}
+	})
+	if r.Best != only[0] && r.Best != only[1] {
+		t.Errorf("best move %v is not among searchmoves %v", r.Best, only)
+	}
+	if diff := cmp.Diff([]int{1, 2}, lines); diff != "" {
+		t.Errorf("multipv lines at depth 4 (-want +got):\n%s", diff)
+	}
+}
+
+func TestSearchDoesNotAllocate(t *testing.T) {
+	s := New(Options{HashMB: 4}, nil)
+	pos := mustFEN(t, BenchFENs[13])
+	w := s.workers[0]
+	moves := rootMoves(&pos, nil)
+	allocs := testing.AllocsPerRun(5, func() {
+		s.tt.newSearch()
+		w.newSearch()
+		w.setRoot(&pos, nil, moves)
+		s.limits = Limits{Depth: 8}
+		w.iterate(nil)
+	})
+	if allocs != 0 {
+		t.Errorf("a depth-8 search allocates %v times, want 0", allocs)
+	}
+}

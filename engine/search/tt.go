@@ -1,0 +1,173 @@
+package search
+
+import (
+	"math/bits"
+	"sync/atomic"
+)
+
+// Bound says how a stored score relates to the true value.
+type bound uint8
+
+const (
+	boundNone  bound = 0
+	boundUpper bound = 1 // the true value is at most the score (fail low)
+	boundLower bound = 2 // the true value is at least the score (fail high)
+	boundExact bound = 3
+)
+
+// noMove is the stored move index meaning "no best move".
+const noMove = 0xFF
+
+// entry is one transposition-table slot. data packs the score, depth, move
+// index, bound and age; check is the position's key XORed with data, so a
+// slot torn by two threads writing at once fails the key test instead of
+// returning another position's data (Hyatt's lockless hashing). Both words
+// are read and written atomically, which costs nothing on amd64 loads and
+// keeps the race detector quiet.
+type entry struct {
+	check atomic.Uint64
+	data  atomic.Uint64
+}
+
+// bucketSize entries share one 64-byte cache line.
+const bucketSize = 4
+
+type bucket [bucketSize]entry
+
+// ttData is an unpacked entry.
+type ttData struct {
+	score Score
+	depth int
+	move  uint8 // index in the position's generated move list, or noMove
+	bound bound
+}
+
+// Layout of entry.data, low bits first.
+const (
+	scoreBits = 16
+	depthBits = 8
+	moveBits  = 8
+	boundBits = 2
+	ageBits   = 6
+	ageMask   = 1<<ageBits - 1
+)
+
+func pack(d ttData, age uint8) uint64 {
+	return uint64(uint16(int16(d.score))) |
+		uint64(uint8(int8(d.depth)))<<scoreBits |
+		uint64(d.move)<<(scoreBits+depthBits) |
+		uint64(d.bound)<<(scoreBits+depthBits+moveBits) |
+		uint64(age&ageMask)<<(scoreBits+depthBits+moveBits+boundBits)
+}
+
+func unpack(v uint64) (ttData, uint8) {
+	d := ttData{
+		score: Score(int16(uint16(v))),
+		depth: int(int8(uint8(v >> scoreBits))),
+		move:  uint8(v >> (scoreBits + depthBits)),
+		bound: bound(v >> (scoreBits + depthBits + moveBits) & 3),
+	}
+	return d, uint8(v>>(scoreBits+depthBits+moveBits+boundBits)) & ageMask
+}
+
+// table is the transposition table shared by every search thread. Its size
+// is a power of two of entries; the age advances with each search so that
+// entries from earlier searches are replaced first.
+type table struct {
+	buckets []bucket
+	mask    uint64
+	age     uint8
+}
+
+// entryBytes is the size of one entry; a test checks it against unsafe.Sizeof.
+const entryBytes = 16
+
+// newTable makes a table of at most mb megabytes (at least one bucket).
+func newTable(mb int) *table {
+	t := &table{}
+	t.resize(mb)
+	return t
+}
+
+// resize reallocates the table for mb megabytes, rounded down to a power of
+// two of buckets; it clears every entry.
+func (t *table) resize(mb int) {
+	n := uint64(max(mb, 1)) << 20 / (entryBytes * bucketSize)
+	n = 1 << (63 - bits.LeadingZeros64(n)) // round down to a power of two
+	t.buckets = make([]bucket, n)
+	t.mask = n - 1
+	t.age = 0
+}
+
+// megabytes is the table's size in MB as given to resize.
+func (t *table) entries() int { return len(t.buckets) * bucketSize }
+
+// clear empties the table.
+func (t *table) clear() {
+	for i := range t.buckets {
+		for j := range t.buckets[i] {
+			t.buckets[i][j].check.Store(0)
+			t.buckets[i][j].data.Store(0)
+		}
+	}
+	t.age = 0
+}
+
+// newSearch advances the age at the start of a search.
+func (t *table) newSearch() { t.age = (t.age + 1) & ageMask }
+
+// probe returns the stored data for key, if any.
+func (t *table) probe(key uint64) (ttData, bool) {
+	b := &t.buckets[key&t.mask]
+	for i := range b {
+		data := b[i].data.Load()
+		if b[i].check.Load()^data == key && data != 0 {
+			d, _ := unpack(data)
+			return d, true
+		}
+	}
+	return ttData{}, false
+}
+
+// store saves d for key. It replaces the slot holding key if there is one,
+// otherwise the slot least worth keeping: the oldest, then the shallowest.
+func (t *table) store(key uint64, d ttData) {
+	b := &t.buckets[key&t.mask]
+	victim := 0
+	worst := 1 << 30
+	for i := range b {
+		data := b[i].data.Load()
+		if data == 0 || b[i].check.Load()^data == key {
+			if data != 0 && d.move == noMove {
+				old, _ := unpack(data)
+				d.move = old.move // keep the known best move
+			}
+			victim = i
+			break
+		}
+		old, age := unpack(data)
+		// Entries of older searches count as much shallower.
+		value := old.depth - 8*int((t.age-age)&ageMask)
+		if value < worst {
+			worst, victim = value, i
+		}
+	}
+	data := pack(d, t.age)
+	b[victim].check.Store(key ^ data)
+	b[victim].data.Store(data)
+}
+
+// hashFull returns the permille of sampled entries written in this search.
+func (t *table) hashFull() int {
+	n, used := 0, 0
+	for i := 0; i < len(t.buckets) && n < 1000; i++ {
+		for j := range t.buckets[i] {
+			data := t.buckets[i][j].data.Load()
+			n++
+			if _, age := unpack(data); data != 0 && age == t.age {
+				used++
+			}
+		}
+	}
+	return used * 1000 / n
+}

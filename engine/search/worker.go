@@ -1,0 +1,120 @@
+package search
+
+import (
+	"sync/atomic"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+)
+
+// pollMask sets how often a thread looks at the clock and the stop flag:
+// every pollMask+1 nodes.
+const pollMask = 255
+
+// maxHistory bounds the game positions kept for repetition checks; only the
+// positions since the last irreversible move matter, and the 40-move rule
+// ends a game long before this many reversible plies.
+const maxHistory = 256
+
+// frame is the search state of one ply: the position, its moves and their
+// ordering scores.
+type frame struct {
+	pos    engine.Position
+	moves  engine.MoveList
+	order  [engine.MaxMoves]int32
+	idx    [engine.MaxMoves]uint8 // order slot -> move-list index
+	reps   int                    // how many earlier path entries may repeat this position
+	killer [2]engine.Move
+}
+
+// worker is one search thread. It owns its stack, killers, history and
+// evaluator; only the table and the stop flag are shared.
+type worker struct {
+	s     *Searcher
+	id    int
+	ev    eval.Evaluator
+	stack [MaxPly + 1]frame
+	// keys holds the hashes of the game history followed by the search path;
+	// keys[base+ply] is the key of stack[ply].
+	keys     [maxHistory + MaxPly + 1]uint64
+	base     int
+	history  [2][35][35]int32
+	pv       [MaxPly + 1][MaxPly + 1]engine.Move
+	pvLen    [MaxPly + 1]int
+	nodes    uint64 // nodes searched in this search
+	reported uint64 // part of nodes already added to shared
+	shared   atomic.Uint64
+	selDepth int
+	stopped  bool
+	root     []rootMove
+	// completed is the last depth this thread finished.
+	completed int
+}
+
+// rootMove is a move at the root with its latest score and line.
+type rootMove struct {
+	move      engine.Move
+	score     Score
+	prevScore Score
+	exact     bool
+	pv        []engine.Move
+}
+
+// poll runs every pollMask+1 nodes: it publishes the node count and checks
+// whether the search must stop.
+func (w *worker) poll() {
+	w.publishNodes()
+	if w.id == 0 {
+		w.s.checkLimits()
+	}
+	if w.s.stop.Load() {
+		w.stopped = true
+	}
+}
+
+// publishNodes adds the nodes searched since the last call to the count
+// other threads can read.
+func (w *worker) publishNodes() {
+	w.shared.Add(w.nodes - w.reported)
+	w.reported = w.nodes
+}
+
+// isRepetition reports whether stack[ply] repeats an earlier position of the
+// path or the game.
+func (w *worker) isRepetition(ply int) bool {
+	i := w.base + ply
+	key := w.keys[i]
+	for j := i - 2; j >= i-w.stack[ply].reps; j -= 2 {
+		if w.keys[j] == key {
+			return true
+		}
+	}
+	return false
+}
+
+// evaluate returns the evaluator's score of stack[ply].
+func (w *worker) evaluate(ply int) Score {
+	return Score(w.ev.Evaluate(&w.stack[ply].pos))
+}
+
+// clearPly resets the killers below the root for a new search.
+func (w *worker) newSearch() {
+	for i := range w.stack {
+		w.stack[i].killer = [2]engine.Move{}
+	}
+	for c := range w.history {
+		for f := range w.history[c] {
+			for t := range w.history[c][f] {
+				w.history[c][f][t] /= 2
+			}
+		}
+	}
+	w.nodes, w.reported, w.selDepth, w.stopped = 0, 0, 0, false
+	w.shared.Store(0)
+}
+
+// clear forgets everything learnt in earlier games.
+func (w *worker) clear() {
+	w.newSearch()
+	w.history = [2][35][35]int32{}
+}
