@@ -10,6 +10,8 @@ import (
 	_ "github.com/nechecb/nechecb/eval/cnn"
 	// The neche genome networks.
 	_ "github.com/nechecb/nechecb/eval/neche"
+	// The hand-coded heuristic.
+	_ "github.com/nechecb/nechecb/eval/heuristic"
 )
 
 // DefaultSpec is the evaluator nechecb uses when none is given.
