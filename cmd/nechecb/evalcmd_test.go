@@ -3,10 +3,14 @@ package main
 import (
 	"fmt"
 	"math"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/nechecb/nechecb/eval/blondie"
 )
 
 func TestEvalCommand(t *testing.T) {
@@ -61,5 +65,23 @@ func TestEvalCommandCNN(t *testing.T) {
 	}
 	if math.Abs(raw-(0.5-0.48175755403709675)) > 1e-12 || score != 182 {
 		t.Errorf("raw %v score %d", raw, score)
+	}
+}
+
+func TestEvalCommandBlondie(t *testing.T) {
+	n := &blondie.Net{Arch: blondie.Arch2001, King: 2, PieceDiff: 0.1, Weights: make([]float64, blondie.Arch2001.NumWeights())}
+	path := filepath.Join(t.TempDir(), "b.txt")
+	if err := n.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs strings.Builder
+	// Black to move, two men up: tanh(0.1 * 2).
+	args := []string{"--eval", "blondie:" + path, "--fen", "B:W21:B1,2,3"}
+	if status := evalCommand(args, &out, &errs); status != 0 {
+		t.Fatalf("status %d: %s", status, errs.String())
+	}
+	want := fmt.Sprintf("raw %s\nscore %d\n", strconv.FormatFloat(math.Tanh(0.2), 'g', -1, 64), int(math.Round(2000*math.Tanh(0.2))))
+	if diff := cmp.Diff(want, out.String()); diff != "" {
+		t.Error(diff)
 	}
 }

@@ -6,6 +6,8 @@ package all
 import (
 	// The material evaluator registers itself in package eval.
 	_ "github.com/nechecb/nechecb/eval"
+	// The Blondie24 networks, 1999 and 2001.
+	_ "github.com/nechecb/nechecb/eval/blondie"
 	// The seed CNN of CheckersAI.
 	_ "github.com/nechecb/nechecb/eval/cnn"
 	// The neche genome networks.
