@@ -1,0 +1,183 @@
+package match
+
+import (
+	"fmt"
+	"math"
+)
+
+// Tally counts one engine's results against another: wins, losses and
+// draws game by game, and the pentanomial counts over game pairs (the two
+// games of one opening with colours reversed). Penta[k] counts the pairs in
+// which the engine scored k half-points: 0 (two losses) .. 4 (two wins).
+type Tally struct {
+	W, L, D int
+	Penta   [5]int
+}
+
+// Games returns the number of games.
+func (t Tally) Games() int { return t.W + t.L + t.D }
+
+// Pairs returns the number of complete game pairs.
+func (t Tally) Pairs() int { return t.Penta[0] + t.Penta[1] + t.Penta[2] + t.Penta[3] + t.Penta[4] }
+
+// Score returns the mean score per game, 0..1 (0.5 with no games).
+func (t Tally) Score() float64 {
+	n := t.Games()
+	if n == 0 {
+		return 0.5
+	}
+	return (float64(t.W) + float64(t.D)/2) / float64(n)
+}
+
+// DrawRate returns the share of drawn games.
+func (t Tally) DrawRate() float64 {
+	if t.Games() == 0 {
+		return 0
+	}
+	return float64(t.D) / float64(t.Games())
+}
+
+// Reversed returns the tally from the opponent's side.
+func (t Tally) Reversed() Tally {
+	return Tally{W: t.L, L: t.W, D: t.D, Penta: [5]int{t.Penta[4], t.Penta[3], t.Penta[2], t.Penta[1], t.Penta[0]}}
+}
+
+// EloFromScore returns the logistic Elo difference that gives expected score
+// s: -400·log10(1/s - 1); ±Inf at 1 and 0.
+func EloFromScore(s float64) float64 {
+	switch {
+	case s <= 0:
+		return math.Inf(-1)
+	case s >= 1:
+		return math.Inf(1)
+	}
+	return -400 * math.Log10(1/s-1)
+}
+
+// ScoreFromElo is the inverse of EloFromScore.
+func ScoreFromElo(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
+
+// z95 is the two-sided 95% quantile of the normal distribution.
+const z95 = 1.959963984540054
+
+// Elo returns the Elo difference and its 95% confidence interval, from the
+// game-by-game (trinomial) variance of the score. Bounds that reach a score
+// of 0 or 1 are infinite.
+func (t Tally) Elo() (elo, lo, hi float64) {
+	n := float64(t.Games())
+	mu := t.Score()
+	if n == 0 {
+		return 0, math.Inf(-1), math.Inf(1)
+	}
+	variance := (float64(t.W)*(1-mu)*(1-mu) + float64(t.L)*mu*mu + float64(t.D)*(0.5-mu)*(0.5-mu)) / n
+	se := math.Sqrt(variance / n)
+	return EloFromScore(mu), EloFromScore(mu - z95*se), EloFromScore(mu + z95*se)
+}
+
+// LOS returns the likelihood of superiority: the probability that the
+// engine is the stronger, from wins and losses (draws carry no information):
+// Φ((W-L)/√(W+L)).
+func (t Tally) LOS() float64 {
+	if t.W+t.L == 0 {
+		return 0.5
+	}
+	return 0.5 * (1 + math.Erf(float64(t.W-t.L)/math.Sqrt(2*float64(t.W+t.L))))
+}
+
+// SPRT is a sequential probability ratio test of H0: Elo = Elo0 against
+// H1: Elo = Elo1 (logistic Elo), with error rates Alpha and Beta.
+type SPRT struct {
+	Elo0, Elo1, Alpha, Beta float64
+}
+
+// Decision is what an SPRT says so far.
+type Decision int
+
+const (
+	// Continue means neither bound has been crossed.
+	Continue Decision = iota
+	// AcceptH0 means the lower bound was crossed: Elo0 holds.
+	AcceptH0
+	// AcceptH1 means the upper bound was crossed: Elo1 holds.
+	AcceptH1
+)
+
+// String names the decision.
+func (d Decision) String() string {
+	switch d {
+	case AcceptH0:
+		return "H0 accepted"
+	case AcceptH1:
+		return "H1 accepted"
+	}
+	return "continue"
+}
+
+// Bounds returns the log-likelihood-ratio bounds: ln(β/(1-α)) and
+// ln((1-β)/α).
+func (s SPRT) Bounds() (lower, upper float64) {
+	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
+}
+
+// minPairVariance keeps the LLR finite when every pair so far ended alike.
+const minPairVariance = 1e-3
+
+// LLR returns the log-likelihood ratio of H1 against H0 for the pentanomial
+// counts, with the normal approximation over pairs (the "generalised SPRT"
+// of Fishtest): with N pairs whose per-game mean score is μ and variance σ²,
+// and s0, s1 the expected scores under Elo0 and Elo1,
+// LLR = N·(s1-s0)·(2μ-s0-s1) / (2σ²).
+func (s SPRT) LLR(penta [5]int) float64 {
+	n := 0
+	for _, c := range penta {
+		n += c
+	}
+	if n == 0 {
+		return 0
+	}
+	var mu, m2 float64
+	for k, c := range penta {
+		x := float64(k) / 4
+		mu += float64(c) * x
+		m2 += float64(c) * x * x
+	}
+	mu /= float64(n)
+	variance := max(m2/float64(n)-mu*mu, minPairVariance)
+	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
+	return float64(n) * (s1 - s0) * (2*mu - s0 - s1) / (2 * variance)
+}
+
+// Decide returns the decision for the pentanomial counts and the LLR.
+func (s SPRT) Decide(penta [5]int) (Decision, float64) {
+	llr := s.LLR(penta)
+	lower, upper := s.Bounds()
+	switch {
+	case llr >= upper:
+		return AcceptH1, llr
+	case llr <= lower:
+		return AcceptH0, llr
+	}
+	return Continue, llr
+}
+
+// Validate checks the test's parameters.
+func (s SPRT) Validate() error {
+	if !(s.Alpha > 0 && s.Alpha < 1 && s.Beta > 0 && s.Beta < 1) {
+		return fmt.Errorf("sprt: alpha %v and beta %v must be between 0 and 1", s.Alpha, s.Beta)
+	}
+	if s.Elo1 <= s.Elo0 {
+		return fmt.Errorf("sprt: elo1 %v must be above elo0 %v", s.Elo1, s.Elo0)
+	}
+	return nil
+}
+
+// FormatElo writes an Elo value, with "+inf"/"-inf" for infinities.
+func FormatElo(e float64) string {
+	switch {
+	case math.IsInf(e, 1):
+		return "+inf"
+	case math.IsInf(e, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.1f", e)
+}
