@@ -19,7 +19,7 @@ import (
 
 // EnvVar names the environment variable that turns a test binary into the
 // fake engine; its value is the behaviour: "ok", or "crash@N", "hang@N",
-// "illegal@N", "garbage@N" to misbehave on the N-th search (counted from 1
+// "illegal@N", "garbage@N", "slow@N" (300 ms) to misbehave on the N-th search (counted from 1
 // over the process's life), optionally followed by ",material" to report
 // material scores.
 const EnvVar = "NECHECB_FAKE_ENGINE"
@@ -79,6 +79,8 @@ func Serve(in io.Reader, out io.Writer, mode string) {
 					os.Exit(3)
 				case "hang":
 					time.Sleep(time.Hour)
+				case "slow":
+					time.Sleep(300 * time.Millisecond)
 				case "illegal":
 					say("bestmove 1-2")
 					continue

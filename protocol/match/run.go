@@ -1,0 +1,268 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/protocol/client"
+)
+
+// PairingResult is the score of one pairing, from engine A's side.
+type PairingResult struct {
+	A, B  string
+	Tally Tally
+}
+
+// CurvePoint is the first engine's Elo estimate after Games games (against
+// all its opponents), with its 95% interval.
+type CurvePoint struct {
+	Games       int
+	Elo, Lo, Hi float64
+	// LLR is the SPRT's log-likelihood ratio at that point (0 without one).
+	LLR float64
+}
+
+// Summary is the outcome of a match.
+type Summary struct {
+	Pairings []PairingResult
+	// Played counts the games recorded (resumed ones included) out of Total
+	// scheduled.
+	Played, Total int
+	// Faults lists the games lost by a fault, as "game N: reason".
+	Faults []string
+	// Curve follows the first engine's Elo game by game.
+	Curve []CurvePoint
+	// SPRT holds the test's last decision and LLR when one was run.
+	SPRT     *SPRT
+	Decision Decision
+	LLR      float64
+}
+
+// Run plays the match described by cfg, writing a live progress line to
+// progress (nil for none), and returns the summary. Cancelling ctx stops
+// starting new games; the games under way finish and are recorded.
+func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	sched := cfg.Schedule()
+	rec, old, err := openRecord(cfg.PDN, cfg.Resume)
+	if err != nil {
+		return nil, err
+	}
+	defer rec.f.Close()
+	st := newState(&cfg, len(sched))
+	done := map[int]bool{}
+	for _, g := range old {
+		idx, _ := strconv.Atoi(g.Tag("Round"))
+		if idx < 1 || idx > len(sched) || done[idx] {
+			return nil, fmt.Errorf("%s: game with Round %d does not fit this match's %d games", cfg.PDN, idx, len(sched))
+		}
+		s := sched[idx-1]
+		if g.Tag("Black") != cfg.Engines[s.Black].Name || g.Tag("White") != cfg.Engines[s.White].Name {
+			return nil, fmt.Errorf("%s: game %d is %s-%s but this match plays %s-%s there; resume with the same engines, openings and seed",
+				cfg.PDN, idx, g.Tag("Black"), g.Tag("White"), cfg.Engines[s.Black].Name, cfg.Engines[s.White].Name)
+		}
+		done[idx] = true
+		st.add(resultFromPDN(g, s))
+	}
+	var pending []Scheduled
+	for _, s := range sched {
+		if !done[s.Index] {
+			pending = append(pending, s)
+		}
+	}
+	if st.decided() {
+		pending = nil
+	}
+
+	jobs := make(chan Scheduled)
+	results := make(chan GameResult)
+	stop := make(chan struct{})
+	var stopOnce sync.Once
+	halt := func() { stopOnce.Do(func() { close(stop) }) }
+	go func() {
+		defer close(jobs)
+		for _, s := range pending {
+			select {
+			case jobs <- s:
+			case <-stop:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for w := 0; w < cfg.Concurrency; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := &players{cfg: &cfg, running: map[int]*client.Engine{}}
+			defer p.closeAll()
+			for s := range jobs {
+				results <- p.play(s)
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	began := time.Now()
+	newGames := 0
+	var writeErr error
+	for r := range results {
+		if writeErr != nil {
+			continue // drain the games under way
+		}
+		data, err := gamePDN(r, cfg.Event, time.Now())
+		if err == nil {
+			err = rec.append(data)
+		}
+		if err != nil {
+			writeErr = fmt.Errorf("recording game %d in %s: %w", r.Game.Index, cfg.PDN, err)
+			halt()
+			continue
+		}
+		newGames++
+		st.add(r)
+		if progress != nil {
+			st.progressLine(progress, newGames, time.Since(began))
+		}
+		if st.decided() {
+			halt()
+		}
+	}
+	if progress != nil && newGames > 0 {
+		fmt.Fprintln(progress)
+	}
+	return st.summary(), writeErr
+}
+
+// state is the running tally of a match.
+type state struct {
+	cfg      *Config
+	pairings [][2]int
+	tallies  []Tally
+	first    Tally // the first engine against everyone
+	halves   map[int]GameResult
+	sum      Summary
+}
+
+func newState(cfg *Config, total int) *state {
+	st := &state{cfg: cfg, pairings: cfg.pairings(), halves: map[int]GameResult{}}
+	st.tallies = make([]Tally, len(st.pairings))
+	st.sum.Total = total
+	st.sum.SPRT = cfg.SPRT
+	return st
+}
+
+// halfPoints returns what engine i scored in r, in half points.
+func halfPoints(r GameResult, i int) int {
+	switch {
+	case r.Result.Outcome == engine.Draw:
+		return 1
+	case r.Result.Outcome == engine.BlackWins && r.Game.Black == i, r.Result.Outcome == engine.WhiteWins && r.Game.White == i:
+		return 2
+	}
+	return 0
+}
+
+func count(t *Tally, half int) {
+	switch half {
+	case 2:
+		t.W++
+	case 1:
+		t.D++
+	default:
+		t.L++
+	}
+}
+
+func (st *state) add(r GameResult) {
+	st.sum.Played++
+	a := st.pairings[r.Game.Pairing][0]
+	t := &st.tallies[r.Game.Pairing]
+	count(t, halfPoints(r, a))
+	if r.Game.Black == 0 || r.Game.White == 0 {
+		count(&st.first, halfPoints(r, 0))
+	}
+	if other, ok := st.halves[r.Game.Pair]; ok {
+		delete(st.halves, r.Game.Pair)
+		k := halfPoints(r, a) + halfPoints(other, a)
+		t.Penta[k]++
+		if a == 0 {
+			st.first.Penta[k]++
+		}
+	} else {
+		st.halves[r.Game.Pair] = r
+	}
+	if r.Faulty >= 0 {
+		st.sum.Faults = append(st.sum.Faults, fmt.Sprintf("game %d (%s-%s): %s", r.Game.Index, r.Black, r.White, r.Result.Reason))
+	}
+	elo, lo, hi := st.first.Elo()
+	pt := CurvePoint{Games: st.first.Games(), Elo: elo, Lo: lo, Hi: hi}
+	if st.cfg.SPRT != nil {
+		st.sum.Decision, st.sum.LLR = st.cfg.SPRT.Decide(st.tallies[0].Penta)
+		pt.LLR = st.sum.LLR
+	}
+	st.sum.Curve = append(st.sum.Curve, pt)
+}
+
+func (st *state) decided() bool {
+	return st.cfg.SPRT != nil && st.sum.Decision != Continue
+}
+
+func (st *state) progressLine(w io.Writer, newGames int, elapsed time.Duration) {
+	t := st.first
+	elo, lo, hi := t.Elo()
+	line := fmt.Sprintf("\rgames %d/%d  %s: +%d -%d =%d  %.1f%%  Elo %s [%s, %s]  %.2f s/game",
+		st.sum.Played, st.sum.Total, st.cfg.Engines[0].Name, t.W, t.L, t.D, 100*t.Score(),
+		FormatElo(elo), FormatElo(lo), FormatElo(hi), elapsed.Seconds()/float64(newGames))
+	if st.cfg.SPRT != nil {
+		lower, upper := st.cfg.SPRT.Bounds()
+		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", st.sum.LLR, lower, upper)
+	}
+	fmt.Fprintf(w, "%s\x1b[K", line)
+}
+
+func (st *state) summary() *Summary {
+	s := st.sum
+	for i, p := range st.pairings {
+		s.Pairings = append(s.Pairings, PairingResult{A: st.cfg.Engines[p[0]].Name, B: st.cfg.Engines[p[1]].Name, Tally: st.tallies[i]})
+	}
+	return &s
+}
+
+// WriteTable writes the final table: per pairing the games, wins, losses
+// and draws of A, its score, the draw rate, the Elo difference with its 95%
+// interval and the LOS; then the faults and the SPRT's decision.
+func (s *Summary) WriteTable(w io.Writer) {
+	fmt.Fprintf(w, "%-24s %6s %5s %5s %5s %7s %6s  %-26s %6s %6s\n", "pairing (A vs B)", "games", "W", "L", "D", "score", "draws", "Elo of A (95% CI)", "LOS", "pairs")
+	for _, p := range s.Pairings {
+		t := p.Tally
+		elo, lo, hi := t.Elo()
+		fmt.Fprintf(w, "%-24s %6d %5d %5d %5d %6.1f%% %5.1f%%  %-26s %5.1f%% %6d\n", p.A+" vs "+p.B, t.Games(), t.W, t.L, t.D,
+			100*t.Score(), 100*t.DrawRate(), fmt.Sprintf("%s [%s, %s]", FormatElo(elo), FormatElo(lo), FormatElo(hi)), 100*t.LOS(), t.Pairs())
+	}
+	fmt.Fprintf(w, "%d of %d games played\n", s.Played, s.Total)
+	if len(s.Pairings) == 1 {
+		pt := s.Pairings[0].Tally.Penta
+		fmt.Fprintf(w, "pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2 for %s): %v\n", s.Pairings[0].A, pt)
+	}
+	if s.SPRT != nil {
+		lower, upper := s.SPRT.Bounds()
+		fmt.Fprintf(w, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds (%.3f, %.3f): %s\n",
+			s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.LLR, lower, upper, s.Decision)
+	}
+	if len(s.Faults) > 0 {
+		fmt.Fprintf(w, "%d games ended by a fault:\n", len(s.Faults))
+		for _, f := range s.Faults {
+			fmt.Fprintf(w, "  %s\n", f)
+		}
+	}
+}
