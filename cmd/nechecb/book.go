@@ -1,0 +1,163 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/nechecb/nechecb/books"
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/pdn"
+)
+
+func init() {
+	register(&command{name: "book", summary: "opening books: build (from PDN games or by searching the ballots), probe, dump", run: runBook})
+}
+
+func runBook(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "nechecb book: want a subcommand: build, probe or dump")
+		return 2
+	}
+	switch args[0] {
+	case "build":
+		return runBookBuild(args[1:])
+	case "probe":
+		return runBookProbe(args[1:])
+	case "dump":
+		return runBookDump(args[1:])
+	}
+	fmt.Fprintf(os.Stderr, "nechecb book: unknown subcommand %q (want build, probe or dump)\n", args[0])
+	return 2
+}
+
+// parseBookFlags parses fs and refuses stray arguments.
+func parseBookFlags(fs *flag.FlagSet, args []string) bool {
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb book %s: %v\n", fs.Name(), err)
+		return false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "nechecb book %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return false
+	}
+	return true
+}
+
+// loadBook reads the named book.
+func loadBook(path string) (*books.Book, error) {
+	if path == "" {
+		return nil, fmt.Errorf("give --book FILE")
+	}
+	return books.Load(path)
+}
+
+func runBookProbe(args []string) int {
+	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
+	fen := fs.String("fen", engine.StartFEN, "position to look up")
+	file := fs.String("book", "", "book file ")
+	if !parseBookFlags(fs, args) {
+		return 2
+	}
+	b, err := loadBook(*file)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb book probe: %v\n", err)
+		return 2
+	}
+	p, err := engine.ParseFEN(*fen)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb book probe: %v\n", err)
+		return 2
+	}
+	e := b.Probe(&p)
+	fmt.Printf("fen %s\nkey %016x\n", p.FEN(), p.Hash)
+	if e == nil {
+		fmt.Println("not in the book")
+		return 0
+	}
+	fmt.Printf("count %d\n%-10s %8s %8s\n", e.Count, "move", "weight", "score")
+	for _, m := range e.Moves {
+		fmt.Printf("%-10s %8d %8d\n", m.Move, m.Weight, m.Score)
+	}
+	return 0
+}
+
+func runBookDump(args []string) int {
+	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
+	file := fs.String("book", "", "book file, binary or text ")
+	out := fs.String("o", "", "write the book to this file instead of a text dump on stdout")
+	binary := fs.Bool("binary", false, "with -o, write the binary format")
+	if !parseBookFlags(fs, args) {
+		return 2
+	}
+	b, err := loadBook(*file)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb book dump: %v\n", err)
+		return 2
+	}
+	if *out != "" {
+		err = b.Save(*out, !*binary)
+	} else {
+		err = b.WriteText(os.Stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb book dump: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func runBookBuild(args []string) int {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	out := fs.String("o", "", "book file to write (required)")
+	text := fs.Bool("text", false, "write the text format instead of the binary one")
+	games := fs.String("pdn", "", "build from the games of this PDN file")
+	opt := books.DefaultGameOptions
+	fs.IntVar(&opt.MaxPly, "maxply", opt.MaxPly, "plies of each game that enter the book")
+	fs.IntVar(&opt.MinCount, "mincount", opt.MinCount, "games that must have played a move for it to enter the book")
+	win := fs.Uint("win", uint(opt.WinWeight), "weight a won game adds to the move played")
+	draw := fs.Uint("draw", uint(opt.DrawWeight), "weight a drawn game adds")
+	loss := fs.Uint("loss", uint(opt.LossWeight), "weight a lost game adds")
+	if !parseBookFlags(fs, args) {
+		return 2
+	}
+	if *out == "" {
+		fmt.Fprintln(os.Stderr, "nechecb book build: -o FILE is required")
+		return 2
+	}
+	if *games == "" {
+		fmt.Fprintln(os.Stderr, "nechecb book build: give --pdn FILE")
+		return 2
+	}
+	opt.WinWeight, opt.DrawWeight, opt.LossWeight = uint32(*win), uint32(*draw), uint32(*loss)
+	read, err := pdn.ReadFile(*games)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb book build: %v\n", err)
+		return 2
+	}
+	records := make([]books.GameRecord, 0, len(read))
+	for _, g := range read {
+		r := books.GameRecord{Start: g.Record.Start(), Moves: g.Record.Moves()}
+		switch g.Result() {
+		case "1-0":
+			r.Outcome = engine.BlackWins
+		case "0-1":
+			r.Outcome = engine.WhiteWins
+		case "1/2-1/2":
+			r.Outcome = engine.Draw
+		}
+		records = append(records, r)
+	}
+	b, err := books.BuildFromGames(records, opt)
+	if err == nil {
+		err = b.Save(*out, *text)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb book build: %s: %v\n", *games, err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "nechecb book build: %d games, %d positions written to %s\n", len(records), b.Len(), *out)
+	return 0
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/nechecb/nechecb/books"
+	"github.com/nechecb/nechecb/protocol/client"
+	"github.com/nechecb/nechecb/protocol/match"
+)
+
+func init() {
+	register(&command{name: "match", summary: "play engines against each other from ballot openings (--engine, --openings, --tc/--depth, --pdn)", run: runMatch})
+}
+
+// engineFlags collects repeated --engine values.
+type engineFlags []client.Config
+
+func (e *engineFlags) String() string { return fmt.Sprint(len(*e), " engines") }
+
+func (e *engineFlags) Set(s string) error {
+	c, err := match.ParseEngine(s)
+	if err != nil {
+		return err
+	}
+	*e = append(*e, c)
+	return nil
+}
+
+func runMatch(args []string) int {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var engines engineFlags
+	fs.Var(&engines, "engine", `an engine: "name=A cmd=./nechecb opts=Eval=neche:x.txt#last;Hash=16 [proto=hub] [dir=D]" (two or more)`)
+	gauntlet := fs.Bool("gauntlet", false, "pair the first engine with each other one (default: round-robin)")
+	openings := fs.String("openings", "3move", "3move, 2move, FILE.pdn or a file of FEN lines")
+	rounds := fs.Int("rounds", 1, "passes over the openings")
+	games := fs.Int("games", 0, "stop after this many games (0: rounds x openings x pairings x 2)")
+	random := fs.Bool("random", false, "shuffle the openings (with --seed)")
+	seed := fs.Uint64("seed", 1, "seed for --random")
+	tc := fs.String("tc", "", "time control BASE+INC in seconds, e.g. 10+0.1")
+	movetime := fs.Int("movetime", 0, "milliseconds per move")
+	depth := fs.Int("depth", 0, "fixed search depth")
+	margin := fs.Int("timemargin", 0, "milliseconds an engine may overstep its clock")
+	maxMoves := fs.Int("maxmoves", 200, "moves a side before a game is adjudicated a draw")
+	adjScore := fs.Int("adjscore", 0, "score adjudication: centipawns both engines must agree on (with --adjmoves)")
+	adjMoves := fs.Int("adjmoves", 0, "score adjudication: moves each side the scores must agree (0: off)")
+	adjClaims := fs.Bool("adjclaims", false, "end a game when both engines claim the same result")
+	concurrency := fs.Int("concurrency", 1, "games played at once")
+	timeout := fs.Duration("timeout", 30*time.Second, "how long to wait for an engine beyond its thinking time before it counts as hung")
+	pdnPath := fs.String("pdn", "match.pdn", "PDN file every game is appended to")
+	resume := fs.Bool("resume", false, "continue the match recorded in --pdn")
+	sprt := fs.String("sprt", "", `stop early by SPRT: "elo0=0 elo1=5 alpha=0.05 beta=0.05"`)
+	plot := fs.String("plot", "", "write the Elo estimate over the games as an SVG file")
+	event := fs.String("event", "nechecb match", "PDN Event tag")
+	quiet := fs.Bool("quiet", false, "no progress line")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "nechecb match: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	cfg := match.Config{
+		Engines: engines, Gauntlet: *gauntlet, Rounds: *rounds, Games: *games, Random: *random, Seed: *seed,
+		MaxMoves: *maxMoves, Concurrency: *concurrency, Timeout: *timeout, PDN: *pdnPath, Resume: *resume, Event: *event,
+		Limits:       match.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Depth: *depth, Margin: time.Duration(*margin) * time.Millisecond},
+		Adjudication: match.Adjudication{Score: *adjScore, ScoreMoves: *adjMoves, Claims: *adjClaims},
+	}
+	var err error
+	if *tc != "" {
+		if cfg.Limits.Base, cfg.Limits.Inc, err = match.ParseTimeControl(*tc); err != nil {
+			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
+			return 2
+		}
+	}
+	if *sprt != "" {
+		if cfg.SPRT, err = match.ParseSPRT(*sprt); err != nil {
+			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
+			return 2
+		}
+	}
+	if cfg.Openings, err = match.LoadOpenings(*openings); err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
+		return 2
+	}
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var progress io.Writer = os.Stderr
+	if *quiet {
+		progress = nil
+	}
+	sum, err := match.Run(ctx, cfg, progress)
+	if sum != nil {
+		sum.WriteTable(os.Stdout)
+		if *plot != "" {
+			names := make([]string, len(engines))
+			for i, e := range engines {
+				names[i] = e.Name
+			}
+			title := names[0] + " vs " + strings.Join(names[1:], ", ")
+			if perr := books.WriteFileAtomic(*plot, match.PlotSVG(sum, title)); perr != nil {
+				fmt.Fprintf(os.Stderr, "nechecb match: %v\n", perr)
+				return 1
+			}
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
+		return 1
+	}
+	return 0
+}
