@@ -97,7 +97,7 @@ var forwardDirs = [2][2]int{{dirDown4, dirDown5}, {dirUp4, dirUp5}}
 func (p *Position) Generate(l *MoveList) {
 	l.N = 0
 	if p.HasCapture() {
-		p.generateCaptures(l)
+		p.walkCaptures(l)
 		return
 	}
 	p.generateQuiet(l)
@@ -157,51 +157,6 @@ type captureWalk struct {
 	from   uint8
 	king   bool
 	counts uint64 // number of sequences found
-}
-
-// generateCaptures adds every capture sequence of the side to move.
-func (p *Position) generateCaptures(l *MoveList) {
-	p.walkCaptures(l)
-}
-
-// countCaptures returns the number of capture sequences of the side to move.
-// A man only ever jumps forward, so the pieces it has jumped and the squares
-// it has left lie behind it and cannot change whether it can jump on: the
-// number of sequences from a man's landing square depends only on the board
-// as it stands. Men's sequences are therefore counted from the board alone,
-// with popcount for the jumps that cannot continue; kings are walked.
-func (p *Position) countCaptures() uint64 {
-	us := p.Side & 1
-	own := p.Pieces[us]
-	kings := own & p.Kings
-	mc := manCounter{opp: p.Pieces[us^1], empty: p.EmptySquares(), crown: crownRow[us], f0: forwardDirs[us][0], f1: forwardDirs[us][1]}
-	mc.j0 = step(step(mc.empty, reverseDir[mc.f0])&mc.opp, reverseDir[mc.f0])
-	mc.j1 = step(step(mc.empty, reverseDir[mc.f1])&mc.opp, reverseDir[mc.f1])
-	men := own &^ kings
-	n := mc.count(step(step(men&mc.j0, mc.f0), mc.f0)) + mc.count(step(step(men&mc.j1, mc.f1), mc.f1))
-	if kings != 0 {
-		n += p.walkPieces(nil, kings)
-	}
-	return n
-}
-
-// manCounter counts men's capture sequences from landing squares.
-type manCounter struct {
-	opp, empty, crown uint64
-	j0, j1            uint64 // squares from which a man can jump in f0, f1
-	f0, f1            int    // the forward directions
-}
-
-// count returns the number of sequences that reach the landing squares in
-// land and go on from there as far as they must.
-func (mc *manCounter) count(land uint64) uint64 {
-	goOn := (mc.j0 | mc.j1) &^ mc.crown
-	n := uint64(popcount(land &^ goOn))
-	for more := land & goOn; more != 0; more &= more - 1 {
-		at := more & -more
-		n += mc.count(step(step(at&mc.j0, mc.f0), mc.f0)) + mc.count(step(step(at&mc.j1, mc.f1), mc.f1))
-	}
-	return n
 }
 
 // reverseDir is the direction opposite to each direction.
@@ -290,19 +245,10 @@ func (w *captureWalk) record(to int, captured uint64, path uint32, n uint8, crow
 
 // CountMoves returns the number of legal moves of p without building them.
 func (p *Position) CountMoves() uint64 {
-	if p.HasCapture() {
-		return p.countCaptures()
+	if p.Side == Black {
+		return countBlack(p.Pieces[Black], p.Pieces[White], p.Kings)
 	}
-	us := p.Side
-	own := p.Pieces[us]
-	empty := p.EmptySquares()
-	kings := own & p.Kings
-	if us == Black {
-		return uint64(bits.OnesCount64(own<<4&empty) + bits.OnesCount64(own<<5&empty) +
-			bits.OnesCount64(kings>>4&empty) + bits.OnesCount64(kings>>5&empty))
-	}
-	return uint64(bits.OnesCount64(own>>4&empty) + bits.OnesCount64(own>>5&empty) +
-		bits.OnesCount64(kings<<4&empty) + bits.OnesCount64(kings<<5&empty))
+	return countWhite(p.Pieces[White], p.Pieces[Black], p.Kings)
 }
 
 // Play returns the position after move m, which must be legal in p.

@@ -8,57 +8,29 @@ import (
 // MaxPerftDepth is the deepest perft a Perfter can count.
 const MaxPerftDepth = 64
 
-// Perfter counts move trees. It owns one move list per ply, so counting does
-// not allocate; use one Perfter per goroutine.
-type Perfter struct {
-	stack     [MaxPerftDepth]MoveList
-	positions [MaxPerftDepth]Position
-}
-
-var perfters = sync.Pool{New: func() any { return new(Perfter) }}
+// Perfter counts move trees. Counting does not allocate and keeps its state
+// on the goroutine's stack, so a Perfter may be shared; it is kept as the
+// handle that callers counting many trees hold.
+type Perfter struct{}
 
 // Perft counts the leaf nodes of the legal move tree of p to depth plies,
 // counting the last ply without building moves.
 func Perft(p *Position, depth int) uint64 {
-	pf := perfters.Get().(*Perfter)
-	n := pf.Perft(p, depth)
-	perfters.Put(pf)
-	return n
+	var pf Perfter
+	return pf.Perft(p, depth)
 }
 
 // Perft counts the leaf nodes of the legal move tree of p to depth plies
 // (at most MaxPerftDepth), counting the last ply without building moves.
 func (pf *Perfter) Perft(p *Position, depth int) uint64 {
-	switch {
-	case depth <= 0:
+	if depth <= 0 {
 		return 1
-	case depth == 1:
-		return p.CountMoves()
 	}
-	return pf.perft(p, min(depth, MaxPerftDepth), 0)
-}
-
-// perft handles depth >= 2, using stack[ply] for the moves of p. The last two
-// plies are fused: the children of a depth-2 node are counted in place.
-func (pf *Perfter) perft(p *Position, depth, ply int) uint64 {
-	l := &pf.stack[ply]
-	p.Generate(l)
-	var n uint64
-	if depth == 2 {
-		for i := 0; i < l.N; i++ {
-			child := *p
-			child.applyBoard(&l.Moves[i])
-			n += child.CountMoves()
-		}
-		return n
+	depth = min(depth, MaxPerftDepth)
+	if p.Side == Black {
+		return perftBlack(p.Pieces[Black], p.Pieces[White], p.Kings, depth)
 	}
-	child := &pf.positions[ply+1]
-	for i := 0; i < l.N; i++ {
-		*child = *p
-		child.applyBoard(&l.Moves[i])
-		n += pf.perft(child, depth-1, ply+1)
-	}
-	return n
+	return perftWhite(p.Pieces[White], p.Pieces[Black], p.Kings, depth)
 }
 
 // DivideEntry is one root move and its perft count.

@@ -127,3 +127,16 @@ func BenchmarkPerft9(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// BenchmarkPerft11 is the start position to depth 11 (85 million leaves),
+// deep enough for the kings and captures of the middle game to weigh in.
+func BenchmarkPerft11(b *testing.B) {
+	pos := StartPosition()
+	pf := new(Perfter)
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		nodes += pf.Perft(&pos, 11)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}

@@ -1,0 +1,240 @@
+package engine
+
+import "math/bits"
+
+// countBlack returns the number of legal moves with Black to move: own holds
+// Black's pieces, opp White's, kings the kings of both colours.
+func countBlack(own, opp, kings uint64) uint64 {
+	empty := BoardMask &^ (own | opp)
+	jump4 := blackBehind(blackBehind(empty, 4)&opp, 4)
+	jump5 := blackBehind(blackBehind(empty, 5)&opp, 5)
+	ownKings := own & kings
+	if own&(jump4|jump5) != 0 || ownKings != 0 && blackKingsJumpBack(ownKings, opp, empty) {
+		return countCapturesBlack(own, opp, kings, empty, jump4, jump5)
+	}
+	n := bits.OnesCount64(blackAhead(own, 4)&empty) + bits.OnesCount64(blackAhead(own, 5)&empty)
+	if ownKings != 0 {
+		n += bits.OnesCount64(blackBehind(ownKings, 4)&empty) + bits.OnesCount64(blackBehind(ownKings, 5)&empty)
+	}
+	return uint64(n)
+}
+
+// blackKingsJumpBack reports whether one of Black's kings in ownKings can
+// jump away from Black's crowning row.
+func blackKingsJumpBack(ownKings, opp, empty uint64) bool {
+	return ownKings&(blackAhead(blackAhead(empty, 4)&opp, 4)|blackAhead(blackAhead(empty, 5)&opp, 5)) != 0
+}
+
+// countCapturesBlack returns the number of capture sequences of Black, who
+// must capture. jump4 and jump5 are the squares from which a piece can jump
+// ahead by 4 and 5 bits on the board as it stands.
+//
+// A man only ever jumps ahead, so the pieces it has jumped and the square it
+// left lie behind it and cannot change whether it can jump on: the number of
+// sequences from a man's landing square depends only on the board as it
+// stands, and the jumps that cannot continue are counted by popcount. Kings
+// are walked.
+func countCapturesBlack(own, opp, kings, empty, jump4, jump5 uint64) uint64 {
+	men := own &^ kings
+	land4 := blackAhead(blackAhead(men&jump4, 4), 4)
+	land5 := blackAhead(blackAhead(men&jump5, 5), 5)
+	goOn := jump4 | jump5
+	n := uint64(bits.OnesCount64(land4&^goOn) + bits.OnesCount64(land5&^goOn))
+	if (land4|land5)&goOn != 0 {
+		n += blackManPathsOn(land4&goOn, jump4, jump5) + blackManPathsOn(land5&goOn, jump4, jump5)
+	}
+	for k := own & kings; k != 0; k &= k - 1 {
+		from := k & -k
+		n += kingPaths(from, opp, empty|from, 0)
+	}
+	return n
+}
+
+// blackManPathsOn returns the number of capture sequences of Black's men
+// that stand on the squares in more and must jump on from there.
+// No square of Black's crowning row is in jump4 or jump5 (a jump from there
+// would leave the board), so a man crowned on landing stops by itself.
+func blackManPathsOn(more, jump4, jump5 uint64) uint64 {
+	goOn := jump4 | jump5
+	var n uint64
+	for ; more != 0; more &= more - 1 {
+		at := more & -more
+		land4 := blackAhead(blackAhead(at&jump4, 4), 4)
+		land5 := blackAhead(blackAhead(at&jump5, 5), 5)
+		n += uint64(bits.OnesCount64((land4 | land5) &^ goOn))
+		if (land4|land5)&goOn != 0 {
+			n += blackManPathsOn((land4|land5)&goOn, jump4, jump5)
+		}
+	}
+	return n
+}
+
+// blackCaptures reports whether Black, to move, has a capture. It returns the
+// squares from which a piece can jump ahead by 4 and 5 bits.
+func blackCaptures(own, opp, kings, empty uint64) (jump4, jump5 uint64, any bool) {
+	jump4 = blackBehind(blackBehind(empty, 4)&opp, 4)
+	jump5 = blackBehind(blackBehind(empty, 5)&opp, 5)
+	ownKings := own & kings
+	return jump4, jump5, own&(jump4|jump5) != 0 || ownKings != 0 && blackKingsJumpBack(ownKings, opp, empty)
+}
+
+// blackStep returns Black's pieces and the kings after the piece that lands
+// on dest by rotation rot steps there, crowning a man that reaches the row.
+func blackStep(own, kings, dest uint64, rot int) (from, after, afterKings uint64) {
+	from = bits.RotateLeft64(dest, -rot)
+	king := from & kings
+	return from, own ^ from ^ dest, kings ^ king ^ bits.RotateLeft64(king, rot) | dest&blackCrownRow
+}
+
+// perftBlack counts the leaves of the move tree depth plies below the
+// position with Black to move (depth >= 1).
+func perftBlack(own, opp, kings uint64, depth int) uint64 {
+	switch depth {
+	case 1:
+		return countBlack(own, opp, kings)
+	case 2:
+		return perft2Black(own, opp, kings)
+	}
+	empty := BoardMask &^ (own | opp)
+	if jump4, jump5, any := blackCaptures(own, opp, kings, empty); any {
+		w := blackWalk{own: own, opp: opp, kings: kings, empty: empty, depth: depth}
+		return w.all(jump4, jump5)
+	}
+	var n uint64
+	movers := own
+	for d, rot := range blackSteps {
+		if d == 2 {
+			if movers = own & kings; movers == 0 {
+				break
+			}
+		}
+		for to := bits.RotateLeft64(movers, rot) & empty; to != 0; to &= to - 1 {
+			_, after, afterKings := blackStep(own, kings, to&-to, rot)
+			n += perftWhite(opp, after, afterKings, depth-1)
+		}
+	}
+	return n
+}
+
+// perft2Black counts the leaves two plies below the position with Black to
+// move, fusing the last two plies: each child of a quiet move is made with
+// bit operations and its moves are counted in place. When White has no
+// kings, White's count is inlined: men's steps and men's single jumps are
+// both counted by one popcount of the target squares, packed into one word.
+func perft2Black(own, opp, kings uint64) uint64 {
+	empty := BoardMask &^ (own | opp)
+	if jump4, jump5, any := blackCaptures(own, opp, kings, empty); any {
+		w := blackWalk{own: own, opp: opp, kings: kings, empty: empty, depth: 2}
+		return w.all(jump4, jump5)
+	}
+	oppKings := opp & kings
+	reach4, reach5 := whiteAhead(opp, 4), whiteAhead(opp, 5)
+	var n uint64
+	movers := own
+	for d, rot := range blackSteps {
+		if d == 2 {
+			if movers = own & kings; movers == 0 {
+				break
+			}
+		}
+		for to := bits.RotateLeft64(movers, rot) & empty; to != 0; to &= to - 1 {
+			dest := to & -to
+			from, after, afterKings := blackStep(own, kings, dest, rot)
+			if oppKings != 0 {
+				n += countWhite(opp, after, afterKings)
+				continue
+			}
+			e := empty ^ from ^ dest
+			jump4 := whiteBehind(whiteBehind(e, 4)&after, 4)
+			jump5 := whiteBehind(whiteBehind(e, 5)&after, 5)
+			moves4, moves5 := reach4&e, reach5&e
+			if opp&(jump4|jump5) != 0 {
+				goOn := jump4 | jump5
+				land4 := whiteAhead(whiteAhead(opp&jump4, 4), 4)
+				land5 := whiteAhead(whiteAhead(opp&jump5, 5), 5)
+				if (land4|land5)&goOn != 0 {
+					n += whiteManPathsOn(land4&goOn, jump4, jump5) + whiteManPathsOn(land5&goOn, jump4, jump5)
+				}
+				moves4, moves5 = land4&^goOn, land5&^goOn
+			}
+			n += uint64(bits.OnesCount64(whitePack(moves4, moves5)))
+		}
+	}
+	return n
+}
+
+// blackWalk follows Black's capture sequences from a position depth plies
+// (at least 1) above the leaves, and counts the leaves below each sequence.
+type blackWalk struct {
+	own, opp, kings, empty uint64
+	depth                  int
+}
+
+// all counts the leaves below every capture sequence of Black; jump4 and
+// jump5 are the squares from which a piece can jump ahead by 4 and 5 bits.
+func (w *blackWalk) all(jump4, jump5 uint64) uint64 {
+	var n uint64
+	men := w.own &^ w.kings
+	for from := men & jump4; from != 0; from &= from - 1 {
+		start := from & -from
+		over := blackAhead(start, 4)
+		n += w.man(start, blackAhead(over, 4), over)
+	}
+	for from := men & jump5; from != 0; from &= from - 1 {
+		start := from & -from
+		over := blackAhead(start, 5)
+		n += w.man(start, blackAhead(over, 5), over)
+	}
+	for k := w.own & w.kings; k != 0; k &= k - 1 {
+		start := k & -k
+		n += w.king(start, start, 0)
+	}
+	return n
+}
+
+// man follows a black man that left from and stands on at, having captured
+// the pieces in captured. It stops when crowned.
+func (w *blackWalk) man(from, at, captured uint64) uint64 {
+	if at&blackCrownRow == 0 {
+		var n uint64
+		goesOn := false
+		for s := uint(4); s <= 5; s++ {
+			over := blackAhead(at, s) & w.opp
+			if land := blackAhead(over, s) & w.empty; land != 0 {
+				n += w.man(from, land, captured|over)
+				goesOn = true
+			}
+		}
+		if goesOn {
+			return n
+		}
+	}
+	return w.leaves(w.own^from^at, w.opp&^captured, w.kings&^captured|at&blackCrownRow)
+}
+
+// king follows a black king that left from and stands on at, having captured
+// the pieces in captured; it may pass its starting square again.
+func (w *blackWalk) king(from, at, captured uint64) uint64 {
+	var n uint64
+	goesOn := false
+	jumpable := w.opp &^ captured
+	empty := w.empty | from
+	for _, s := range kingSteps {
+		over := bits.RotateLeft64(at, s) & jumpable
+		if land := bits.RotateLeft64(over, s) & empty; land != 0 {
+			n += w.king(from, land, captured|over)
+			goesOn = true
+		}
+	}
+	if !goesOn && captured != 0 {
+		change := from ^ at
+		return w.leaves(w.own^change, w.opp&^captured, w.kings&^captured^change)
+	}
+	return n
+}
+
+// leaves counts the leaves below the position reached by a capture
+// sequence, White to move.
+func (w *blackWalk) leaves(own, opp, kings uint64) uint64 {
+	return perftWhite(opp, own, kings, w.depth-1)
+}
