@@ -1,0 +1,237 @@
+package protocol
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+)
+
+// fakeSearcher stands in for the engine's searcher. It picks the first
+// allowed legal move and reports one progress line per depth. With a depth
+// limit it returns after that depth; otherwise it runs until its context is
+// cancelled or its move time runs out. It never waits for ponderhit itself,
+// so that the server's own holding of bestmove is what the tests see.
+type fakeSearcher struct {
+	mu       sync.Mutex
+	opts     SearchOptions
+	evals    int
+	clears   int
+	hits     int
+	searches int
+	history  int    // length of the last history passed in
+	limits   Limits // the last limits passed in
+	score    Score
+	perDepth time.Duration // pause between depths
+}
+
+func (f *fakeSearcher) SetOptions(o SearchOptions) { f.mu.Lock(); f.opts = o; f.mu.Unlock() }
+func (f *fakeSearcher) SetEvaluator(eval.Factory)  { f.mu.Lock(); f.evals++; f.mu.Unlock() }
+func (f *fakeSearcher) Clear()                     { f.mu.Lock(); f.clears++; f.mu.Unlock() }
+func (f *fakeSearcher) PonderHit()                 { f.mu.Lock(); f.hits++; f.mu.Unlock() }
+
+func (f *fakeSearcher) snapshot() fakeSearcher {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return fakeSearcher{opts: f.opts, evals: f.evals, clears: f.clears, hits: f.hits, searches: f.searches, history: f.history, limits: f.limits}
+}
+
+func (f *fakeSearcher) Search(ctx context.Context, root engine.Position, history []engine.Position, limits Limits, progress func(Info)) Result {
+	f.mu.Lock()
+	f.searches++
+	f.history = len(history)
+	f.limits = limits
+	score, pause := f.score, f.perDepth
+	f.mu.Unlock()
+	var l engine.MoveList
+	root.Generate(&l)
+	best := l.Moves[0]
+	if len(limits.SearchMoves) > 0 {
+		best = limits.SearchMoves[0]
+	}
+	pv := []engine.Move{best}
+	after := root.Play(best)
+	if replies := after.LegalMoves(); len(replies) > 0 {
+		pv = append(pv, replies[0])
+	}
+	res := Result{Best: best, HasMove: true, Score: score, PV: pv, Ponder: pv[len(pv)-1], HasPonder: len(pv) > 1}
+	var deadline <-chan time.Time
+	if limits.MoveTime > 0 {
+		deadline = time.After(limits.MoveTime)
+	}
+	for depth := 1; limits.Depth == 0 || depth <= limits.Depth; depth++ {
+		select {
+		case <-ctx.Done():
+			return res
+		case <-deadline:
+			return res
+		case <-time.After(pause):
+		}
+		res.Depth = depth
+		progress(Info{Depth: depth, SelDepth: depth, Score: score, Nodes: uint64(depth * 10), PV: pv})
+	}
+	return res
+}
+
+// session drives a Server through in-memory pipes.
+type session struct {
+	t     testing.TB
+	fake  *fakeSearcher
+	srv   *Server
+	in    *io.PipeWriter
+	lines chan string
+	done  chan error
+	log   strings.Builder // every line sent and received, for failure messages
+	logMu sync.Mutex
+}
+
+// newSession starts a server with a fake searcher (or cfg's own searcher).
+func newSession(t testing.TB, cfg Config) *session {
+	t.Helper()
+	s := &session{t: t, lines: make(chan string, 1024), done: make(chan error, 1)}
+	if cfg.Searcher == nil {
+		s.fake = &fakeSearcher{perDepth: time.Millisecond}
+		cfg.Searcher = s.fake
+	}
+	cfg.Name, cfg.Version, cfg.Author = "nechecb", "9.9", "the nechecb authors"
+	if cfg.LogOutput == nil {
+		cfg.LogOutput = io.Discard
+	}
+	srv, err := NewServer(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.srv = srv
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s.in = inW
+	go func() {
+		s.done <- srv.Serve(inR, outW)
+		outW.Close()
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			s.record("< " + sc.Text())
+			s.lines <- sc.Text()
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() { inW.Close() })
+	return s
+}
+
+func (s *session) record(line string) {
+	s.logMu.Lock()
+	s.log.WriteString(line + "\n")
+	s.logMu.Unlock()
+}
+
+func (s *session) transcript() string {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	return s.log.String()
+}
+
+// send writes command lines to the server.
+func (s *session) send(lines ...string) {
+	s.t.Helper()
+	for _, line := range lines {
+		s.record("> " + line)
+		if _, err := io.WriteString(s.in, line+"\n"); err != nil {
+			s.t.Fatalf("send %q: %v", line, err)
+		}
+	}
+}
+
+// waitLimit guards against a hang; it is not a speed requirement.
+const waitLimit = 10 * time.Second
+
+// next returns the next output line.
+func (s *session) next() string {
+	s.t.Helper()
+	select {
+	case line, ok := <-s.lines:
+		if !ok {
+			s.t.Fatalf("output ended; transcript:\n%s", s.transcript())
+		}
+		return line
+	case <-time.After(waitLimit):
+		s.t.Fatalf("no output for %v; transcript:\n%s", waitLimit, s.transcript())
+	}
+	return ""
+}
+
+// expect checks that the next lines are exactly want.
+func (s *session) expect(want ...string) {
+	s.t.Helper()
+	for _, w := range want {
+		if got := s.next(); got != w {
+			s.t.Fatalf("got %q, want %q; transcript:\n%s", got, w, s.transcript())
+		}
+	}
+}
+
+// until reads lines up to and including the first that starts with prefix
+// and returns them all, that line last.
+func (s *session) until(prefix string) []string {
+	s.t.Helper()
+	var got []string
+	for {
+		line := s.next()
+		got = append(got, line)
+		if strings.HasPrefix(line, prefix) {
+			return got
+		}
+	}
+}
+
+// quiet checks that no line arrives for a short while.
+func (s *session) quiet(d time.Duration) {
+	s.t.Helper()
+	select {
+	case line := <-s.lines:
+		s.t.Fatalf("unexpected line %q; transcript:\n%s", line, s.transcript())
+	case <-time.After(d):
+	}
+}
+
+// finish closes the input and checks that Serve returns nil and that no
+// further line was written.
+func (s *session) finish() {
+	s.t.Helper()
+	s.in.Close()
+	select {
+	case err := <-s.done:
+		if err != nil {
+			s.t.Fatalf("Serve: %v", err)
+		}
+	case <-time.After(waitLimit):
+		s.t.Fatalf("Serve did not return; transcript:\n%s", s.transcript())
+	}
+	for line := range s.lines {
+		s.t.Fatalf("unexpected line after the end %q; transcript:\n%s", line, s.transcript())
+	}
+}
+
+// exited checks that Serve has returned nil (after quit).
+func (s *session) exited() {
+	s.t.Helper()
+	select {
+	case err := <-s.done:
+		if err != nil {
+			s.t.Fatalf("Serve: %v", err)
+		}
+	case <-time.After(waitLimit):
+		s.t.Fatalf("Serve did not return after quit; transcript:\n%s", s.transcript())
+	}
+	for line := range s.lines {
+		s.t.Fatalf("unexpected line after quit %q; transcript:\n%s", line, s.transcript())
+	}
+}

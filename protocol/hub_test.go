@@ -1,0 +1,199 @@
+package protocol
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/nechecb/nechecb/engine"
+)
+
+// hubStart is the start position in Hub's format.
+const hubStart = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+
+func TestHubSession(t *testing.T) {
+	s := newSession(t, Config{})
+	s.send("hub")
+	lines := s.until("wait")
+	if lines[0] != `id name=nechecb version=9.9 author="the nechecb authors"` || lines[1] != "param name=variant value=english type=enum values=english" {
+		t.Errorf("handshake starts %q", lines[:2])
+	}
+	if got, want := len(lines), 2+len(options)+1; got != want {
+		t.Errorf("handshake has %d lines, want %d", got, want)
+	}
+	for _, want := range []string{
+		"param name=Hash value=64 type=int min=1 max=4096",
+		"param name=Ponder value=false type=bool",
+		`param name=BookFile value="" type=string`,
+		`param name=LogLevel value=warn type=enum values="debug info warn error off"`,
+	} {
+		if !strings.Contains(strings.Join(lines, "\n"), want) {
+			t.Errorf("handshake lacks %q", want)
+		}
+	}
+	s.send("set-param name=variant value=english", "set-param name=Hash value=32", "set-param name=Eval value=material", "init")
+	s.expect("ready")
+	if got := s.fake.snapshot().opts.HashMB; got != 32 {
+		t.Errorf("Hash %d after init, want 32", got)
+	}
+	s.send("new-game", "pos pos="+hubStart+` moves="11-15 23-19"`, "level depth=2", "go think")
+	s.expect(
+		`info depth=1 mean-depth=1 score=0.00 nodes=10 time=0.000 nps=0 pv="8-11 19-16"`,
+		`info depth=2 mean-depth=2 score=0.00 nodes=20 time=0.000 nps=0 pv="8-11 19-16"`,
+		"done move=8-11 ponder=19-16",
+	)
+	if got := s.fake.snapshot(); got.clears != 1 || got.history != 2 {
+		t.Errorf("clears %d history %d, want 1 and 2", got.clears, got.history)
+	}
+	// A capture in Hub's form: from, to, then the captured squares.
+	s.send(`pos moves="11-15 22-18 15x22x18"`, "go think")
+	s.until("done move=25x18x22 ponder=")
+	s.send("level infinite", "go analyze")
+	s.until("info depth=1 ")
+	s.send("ping")
+	s.until("pong")
+	s.send("pos")
+	s.until(`error message="busy: a search is running (send stop first)"`)
+	s.send("stop")
+	s.until("done move=25x18x22 ponder=8-11")
+	s.send("quit")
+	s.exited()
+}
+
+func TestHubLevels(t *testing.T) {
+	cases := []struct {
+		level string
+		black bool // the side to move is Black
+		want  Limits
+	}{
+		{"level depth=7", true, Limits{Depth: 7}},
+		{"level nodes=5000", true, Limits{Nodes: 5000}},
+		{"level move-time=0.25", true, Limits{MoveTime: 250 * time.Millisecond}},
+		{"level moves=20 time=60 inc=0.5", true, Limits{BTime: 60500 * time.Millisecond, BInc: 500 * time.Millisecond, MovesToGo: 20}},
+		{"level time=30", false, Limits{WTime: 30 * time.Second}},
+		{"level time=0", false, Limits{WTime: time.Millisecond}},
+		{"level infinite", true, Limits{Infinite: true}},
+	}
+	for _, c := range cases {
+		t.Run(c.level, func(t *testing.T) {
+			s := newSession(t, Config{})
+			s.send("hub", c.level)
+			if !c.black {
+				s.send(`pos moves="11-15"`)
+			}
+			s.send("go think")
+			s.until("info depth=1 ")
+			s.send("stop")
+			s.until("done ")
+			if got := s.fake.snapshot().limits; !cmp.Equal(got, c.want) {
+				t.Errorf("limits (-got +want):\n%s", cmp.Diff(got, c.want))
+			}
+			s.finish()
+		})
+	}
+}
+
+func TestHubErrors(t *testing.T) {
+	cases := []struct{ cmd, want string }{
+		{"fly", `error message="unknown command \"fly\""`},
+		{`pos pos="Bbb`, `error message="pos: unterminated quoted value"`},
+		{"pos pos=Bbbb", `error message="pos: \"Bbbb\" has 4 characters, want 33 (W or B, then one of w b W B e per square)"`},
+		{"pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", `error message="pos: side to move is 'X', not W or B"`},
+		{"pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwz", `error message="pos: square 32 is 'z', not one of w b W B e"`},
+		{"pos pos=BbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwB", `error message="pos: fen \"B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12,K32\": black has 13 pieces, more than 12"`},
+		{`pos moves="11-15 15-19"`, `error message="pos: move 2: illegal move '15-19'; legal moves: 21-17 22-18 23-19 24-20 22-17 23-18 24-19"`},
+		{"level", `error message="level: no limit given (depth=, nodes=, move-time=, time= or infinite)"`},
+		{"level time=soon", `error message="level: time=\"soon\" is not a number of seconds"`},
+		{"go fast", `error message="go: \"fast\" is not think, ponder or analyze"`},
+		{"set-param name=variant value=international", `error message="set-param: variant \"international\" is not supported (only english)"`},
+		{"set-param name=Threads value=0", `error message="set-param: option Threads: 0 is outside 1..256"`},
+		{"set-param value=3", `error message="set-param: no name"`},
+		{"=3", `error message="\"=\" without a key"`},
+	}
+	s := newSession(t, Config{})
+	s.send("hub")
+	s.until("wait")
+	for _, c := range cases {
+		s.send(c.cmd, "ping")
+		want := strings.ReplaceAll(c.want, `\"`, "'")
+		s.expect(want, "pong")
+	}
+	s.finish()
+}
+
+func TestHubPonder(t *testing.T) {
+	s := newSession(t, Config{})
+	s.send("hub", "level depth=1", "go ponder")
+	s.until("info depth=1 ")
+	s.quiet(50 * time.Millisecond)
+	s.send("ponder-hit")
+	s.until("done move=9-13 ponder=21-17")
+	s.finish()
+}
+
+func TestHubNoMove(t *testing.T) {
+	s := newSession(t, Config{})
+	s.send("hub", "pos pos=WeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeB", "go think")
+	s.until("wait")
+	s.expect(`info claim="loss no legal move"`, "done")
+	s.finish()
+}
+
+// TestHubPositionMapping checks that character k+1 of pos is square k, and
+// that the board pydraughts sends (first mover called White, squares
+// numbered from the other side) is the start position turned round.
+func TestHubPositionMapping(t *testing.T) {
+	p, err := parseHubPosition(hubStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.FEN(); got != engine.StartFEN {
+		t.Errorf("start: got %s, want %s", got, engine.StartFEN)
+	}
+	q, err := parseHubPosition("W" + hubStart[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := engine.StartPosition()
+	if rot := start.Rotated(); !q.SameBoard(&rot) {
+		t.Errorf("pydraughts' start %s is not the start turned round %s", q.FEN(), rot.FEN())
+	}
+	k, err := parseHubPosition("WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := k.FEN(), "W:W32:BK1"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got := hubPosition(&k); got != "WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew" {
+		t.Errorf("written back as %s", got)
+	}
+}
+
+func TestHubMoves(t *testing.T) {
+	// A black king on 1 with white men on 6, 14 and 15: it can jump 1x10x19
+	// (over 6 and 15) or 1x10x17 (over 6 and 14).
+	p, err := engine.ParseFEN("B:W6,14,15:BK1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range p.LegalMoves() {
+		text := hubMove(m)
+		got = append(got, text)
+		back, err := parseHubMove(&p, text)
+		if err != nil || back != m {
+			t.Errorf("%s read back as %v, %v", text, back, err)
+		}
+		full, err := parseHubMove(&p, m.String())
+		if err != nil || full != m {
+			t.Errorf("full path %s read as %v, %v", m, full, err)
+		}
+	}
+	if want := []string{"1x17x6x14", "1x19x6x15"}; !cmp.Equal(got, want, cmpopts.SortSlices(func(a, b string) bool { return a < b })) {
+		t.Errorf("moves %q, want %q", got, want)
+	}
+}
