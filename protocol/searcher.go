@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 )
 
@@ -30,72 +31,21 @@ type Searcher interface {
 	PonderHit()
 }
 
-// Limits says when a search ends; zero fields mean no limit.
-type Limits struct {
-	Depth                    int
-	Nodes                    uint64
-	MoveTime                 time.Duration
-	WTime, BTime, WInc, BInc time.Duration
-	MovesToGo                int
-	Infinite, Ponder         bool
-	SearchMoves              []engine.Move
-}
-
-// SearchOptions configure a Searcher.
-type SearchOptions struct {
-	HashMB, Threads, MultiPV int
-	MoveOverhead             time.Duration
-	RandomTies               bool
-	Seed                     uint64
-}
-
-// Score is a search value for the side to move, 100 = one man; proven wins
-// and losses carry their distance in plies.
-type Score int32
-
-// winScore and winBound follow the search's encoding: a win in n plies is
-// winScore-n.
-const (
-	winScore Score = 30000
-	winBound Score = winScore - 256
+// The search's own types are used as they are, so that the engine's
+// *search.Searcher satisfies Searcher directly.
+type (
+	// Limits says when a search ends; zero fields mean no limit.
+	Limits = search.Limits
+	// SearchOptions configure a Searcher.
+	SearchOptions = search.Options
+	// Score is a search value for the side to move, 100 = one man; proven
+	// wins and losses carry their distance in plies.
+	Score = search.Score
+	// Info reports one finished depth, or one line of it with multi-PV.
+	Info = search.Info
+	// Result is the outcome of a search.
+	Result = search.Result
 )
-
-// IsWin reports a forced win for the side to move.
-func (s Score) IsWin() bool { return s >= winBound && s <= winScore }
-
-// IsLoss reports a forced loss for the side to move.
-func (s Score) IsLoss() bool { return s <= -winBound && s >= -winScore }
-
-// Plies is the distance to the end of the game for a win or a loss, else 0.
-func (s Score) Plies() int {
-	switch {
-	case s.IsWin():
-		return int(winScore - s)
-	case s.IsLoss():
-		return int(winScore + s)
-	}
-	return 0
-}
-
-// Info reports one finished depth, or one line of it with multi-PV.
-type Info struct {
-	Depth, SelDepth, MultiPV int
-	Score                    Score
-	Nodes, NPS               uint64
-	Time                     time.Duration
-	HashFull                 int
-	PV                       []engine.Move
-}
-
-// Result is the outcome of a search.
-type Result struct {
-	Best, Ponder       engine.Move
-	HasMove, HasPonder bool
-	Score              Score
-	Depth              int
-	Nodes              uint64
-	PV                 []engine.Move
-}
 
 // BookProber finds an opening-book move. level is the Book option (1 all
 // book moves, 2 good ones, 3 the best only); ok is false when the book does
@@ -112,3 +62,4 @@ type BookOpener func(file string) (BookProber, error)
 // the evaluator ev, writing its report lines to w, and returns the nodes
 // searched and the time taken.
 type BenchFunc func(w io.Writer, depth int, ev eval.Factory) (uint64, time.Duration)
+var _ Searcher = (*search.Searcher)(nil)

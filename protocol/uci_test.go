@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/search"
 )
 
 // uciHandshake is the full reply to uci, as PROTOCOL.md documents it.
@@ -287,8 +288,8 @@ func TestClaims(t *testing.T) {
 		score          Score
 		want           string
 	}{
-		{"proven win", "position startpos", winScore - 7, "info string claim win forced win in 7 plies"},
-		{"proven loss", "position startpos", -winScore + 4, "info string claim loss forced loss in 4 plies"},
+		{"proven win", "position startpos", search.WinIn(7), "info string claim win forced win in 7 plies"},
+		{"proven loss", "position startpos", search.LossIn(4), "info string claim loss forced loss in 4 plies"},
 		{"opponent left without a move", "position fen B:W18:B14", 0, "info string claim win opponent has no legal move"},
 		// Kings shuffle: the position after 1-5 has been seen twice already.
 		{"threefold after the move", "position fen B:WK32:BK1 moves 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32", 0, "info string claim draw threefold repetition"},

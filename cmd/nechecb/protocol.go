@@ -1,0 +1,121 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/nechecb/nechecb/books"
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/search"
+	"github.com/nechecb/nechecb/protocol"
+)
+
+func init() {
+	for _, name := range []string{"protocol", "uci", "hub"} {
+		register(&command{name: name, summary: "serve the engine protocol on stdin/stdout, UCI-like or Hub (PROTOCOL.md; --option Name=Value)", run: runProtocol})
+	}
+	defaultMode = runDefault
+}
+
+// startConsole starts the interactive console. It is nil until the console
+// (package cmd/nechecb/console) is wired in by its own file, which sets it
+// from init; until then a terminal gets the protocol with a notice.
+var startConsole func(args []string) int
+
+// runDefault runs when nechecb has no subcommand: the console on a
+// terminal, the protocol otherwise.
+func runDefault(args []string) int {
+	if stdinIsTerminal() {
+		if startConsole != nil {
+			return startConsole(args)
+		}
+		fmt.Fprintln(os.Stderr, "nechecb: no console in this build yet; serving the engine protocol (type uci, then help; quit to leave)")
+	}
+	return runProtocol(args)
+}
+
+// stdinIsTerminal reports whether stdin is a character device (a terminal).
+func stdinIsTerminal() bool {
+	fi, err := os.Stdin.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// optionFlags collects repeated --option Name=Value flags.
+type optionFlags [][2]string
+
+func (o *optionFlags) String() string { return fmt.Sprint(*o) }
+
+func (o *optionFlags) Set(v string) error {
+	name, value, ok := strings.Cut(v, "=")
+	if !ok || strings.TrimSpace(name) == "" {
+		return fmt.Errorf("%q is not Name=Value", v)
+	}
+	*o = append(*o, [2]string{strings.TrimSpace(name), value})
+	return nil
+}
+
+// runProtocol serves the protocol on stdin and stdout.
+func runProtocol(args []string) int {
+	fs := flag.NewFlagSet("protocol", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var opts optionFlags
+	fs.Var(&opts, "option", "set an engine option before the first command (Name=Value, repeatable)")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb protocol: %v\n", err)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "nechecb protocol: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	srv, err := protocol.NewServer(protocol.Config{
+		Name: "nechecb", Version: version, Author: "the nechecb authors",
+		Searcher: search.New(search.Options{}, nil),
+		Bench:    search.Bench,
+		OpenBook: openBook,
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb protocol: %v\n", err)
+		return 2
+	}
+	for _, o := range opts {
+		if err := srv.SetOption(o[0], o[1]); err != nil {
+			fmt.Fprintf(os.Stderr, "nechecb protocol: --option %s=%s: %v\n", o[0], o[1], err)
+			return 2
+		}
+	}
+	if err := srv.Serve(os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb protocol: reading stdin: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// bookProber plays from a nechecb opening book (package books).
+type bookProber struct {
+	book *books.Book
+	rng  *rand.Rand
+}
+
+func (b *bookProber) Probe(pos engine.Position, _ []engine.Position, level int) (engine.Move, bool) {
+	return b.book.Choose(&pos, books.Mode(level), b.rng)
+}
+
+// openBook loads the book file named by the BookFile option.
+func openBook(file string) (protocol.BookProber, error) {
+	if file == "" {
+		return nil, errors.New("no book is built in: set BookFile to a book made with 'nechecb book build'")
+	}
+	b, err := books.Load(file)
+	if err != nil {
+		return nil, err
+	}
+	seed := uint64(time.Now().UnixNano())
+	return &bookProber{book: b, rng: rand.New(rand.NewPCG(seed, seed>>1|1))}, nil
+}
