@@ -62,4 +62,5 @@ type BookOpener func(file string) (BookProber, error)
 // the evaluator ev, writing its report lines to w, and returns the nodes
 // searched and the time taken.
 type BenchFunc func(w io.Writer, depth int, ev eval.Factory) (uint64, time.Duration)
+
 var _ Searcher = (*search.Searcher)(nil)
