@@ -1,0 +1,341 @@
+package console
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+	_ "github.com/nechecb/nechecb/eval/all"
+)
+
+// newTestSession makes a session reading lines, with the fake engine on the
+// material evaluator, ASCII pieces and no colour.
+func newTestSession(t *testing.T, lines ...string) (*Session, *scriptReader, *fakeEngine) {
+	t.Helper()
+	out := &syncBuffer{}
+	in := &scriptReader{lines: lines, out: out}
+	eng := &fakeEngine{}
+	f, err := eval.Load("material")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng.SetEvaluator(f)
+	s := NewSession(Config{In: in, Out: out, Engine: eng, EvalSpec: "material", Style: Style{ASCII: true},
+		Now: func() time.Time { return time.Date(2026, 11, 21, 7, 0, 0, 0, time.UTC) }})
+	return s, in, eng
+}
+
+// runScript runs a session over lines and returns the turns.
+func runScript(t *testing.T, s *Session, in *scriptReader) []turn {
+	t.Helper()
+	if code := s.Loop(); code != 0 {
+		t.Fatalf("exit status %d", code)
+	}
+	in.closeTurn()
+	return in.turns
+}
+
+// output returns what the session printed after the input line, which must
+// occur once in the script.
+func output(t *testing.T, turns []turn, input string) string {
+	t.Helper()
+	found := -1
+	for i, tu := range turns {
+		if tu.Input == input {
+			if found >= 0 {
+				t.Fatalf("input %q occurs twice in the script", input)
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		t.Fatalf("input %q was not read", input)
+	}
+	return turns[found].Output
+}
+
+func checkOutput(t *testing.T, turns []turn, input, want string) {
+	t.Helper()
+	if diff := cmp.Diff(want, output(t, turns, input)); diff != "" {
+		t.Errorf("after %q (-want +got):\n%s", input, diff)
+	}
+}
+
+// afterCapture is the board after 11-15 22-18 15x22 25x18.
+const afterCapture = `    a  b  c  d  e  f  g  h
+ 8     b     b     b     b  8
+ 7  b     b     b     b     7
+ 6     b     b     .     b  6
+ 5  .     .     .     .     5
+ 4     .    [w]    .     .  4
+ 3  w     .     w     w     3
+ 2    [.]    w     w     w  2
+ 1  w     w     w     w     1
+    a  b  c  d  e  f  g  h
+Black to move. Last move: b2xd4 (25x18).
+`
+
+func TestScriptedGame(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "game.pdn")
+	missing := filepath.Join(dir, "missing.pdn")
+	s, in, _ := newTestSession(t,
+		"11-15", "c3d4", "e5c3", "zz", "c3e5", "fen B:W40:B1", "moves", "b2xd4",
+		"undo", "redo", "history", "save "+saved, "new", "load "+saved,
+		"load "+missing, "load "+saved+" 2", "board", "quit", "never read")
+	turns := runScript(t, s, in)
+
+	checkOutput(t, turns, "zz", "unknown command \"zz\"; type 'help' for the commands\n")
+	checkOutput(t, turns, "c3e5", "illegal move \"c3e5\"\nlegal moves: b2xd4 d2xb4\n")
+	checkOutput(t, turns, "moves", "legal moves: b2xd4 d2xb4\n")
+	if got := output(t, turns, "fen B:W40:B1"); !strings.HasSuffix(got, "; the position is unchanged\n") || !strings.Contains(got, "40") {
+		t.Errorf("bad FEN answered %q", got)
+	}
+	checkOutput(t, turns, "b2xd4", afterCapture)
+	checkOutput(t, turns, "undo", `    a  b  c  d  e  f  g  h
+ 8     b     b     b     b  8
+ 7  b     b     b     b     7
+ 6     b     b     .     b  6
+ 5  .     .    [.]    .     5
+ 4     .     .     .     .  4
+ 3  w    [b]    w     w     3
+ 2     w     w     w     w  2
+ 1  w     w     w     w     1
+    a  b  c  d  e  f  g  h
+White to move. Last move: e5xc3 (15x22).
+`)
+	checkOutput(t, turns, "redo", afterCapture)
+	checkOutput(t, turns, "history", "algebraic: 1. f6e5 c3d4 2. e5xc3 b2xd4\nnumeric:   1. 11-15 22-18 2. 15x22 25x18\n")
+	checkOutput(t, turns, "save "+saved, "saved 4 moves to "+saved+"\n")
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkText(t, "saved file", `[Event "nechecb console"]
+[Date "2026.11.21"]
+[Black "human"]
+[White "human"]
+[Result "*"]
+[GameType "21"]
+
+1. 11-15 22-18 2. 15x22 25x18 *
+
+`, string(data))
+	checkOutput(t, turns, "load "+saved,
+		"loaded game 1 of 1 from "+saved+": human (black) vs human (white), 4 moves, result *\n"+afterCapture)
+	if got := output(t, turns, "load "+missing); !strings.HasSuffix(got, "no such file or directory; the game is unchanged\n") {
+		t.Errorf("loading a missing file answered %q", got)
+	}
+	checkOutput(t, turns, "load "+saved+" 2", "load: "+saved+" holds games 1 to 1, not \"2\"; the game is unchanged\n")
+	checkOutput(t, turns, "board", afterCapture)
+	if len(turns) != 18 {
+		t.Errorf("%d lines read, want 18: quit did not stop the session", len(turns))
+	}
+	if diff := cmp.Diff([]string{"1. black> ", "1. white> ", "2. black> "}, []string{turns[0].Prompt, turns[1].Prompt, turns[2].Prompt}); diff != "" {
+		t.Errorf("prompts (-want +got):\n%s", diff)
+	}
+}
+
+func checkText(t *testing.T, what, want, got string) {
+	t.Helper()
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", what, diff)
+	}
+}
+
+func TestGameOverRefusesMovesUntilUndo(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "won.pdn")
+	s, in, _ := newTestSession(t, "fen B:W18:B14", "c5e3", "c3d4", "go", "hint", "history", "save "+saved, "undo", "moves", "quit")
+	turns := runScript(t, s, in)
+	checkOutput(t, turns, "c5e3", `Game over: black wins (no legal move). 1-0 ('undo' or 'new' to go on)
+    a  b  c  d  e  f  g  h
+ 8     .     .     .     .  8
+ 7  .     .     .     .     7
+ 6     .     .     .     .  6
+ 5  .    [.]    .     .     5
+ 4     .     .     .     .  4
+ 3  .     .    [b]    .     3
+ 2     .     .     .     .  2
+ 1  .     .     .     .     1
+    a  b  c  d  e  f  g  h
+Game over: black wins (no legal move) 1-0. Last move: c5xe3 (14x23).
+`)
+	refusal := "the game is over (black wins (no legal move)); 'undo' or 'new' to go on\n"
+	for _, line := range []string{"c3d4", "go", "hint"} {
+		checkOutput(t, turns, line, refusal)
+	}
+	checkOutput(t, turns, "history", "algebraic: 1. c5xe3 1-0\nnumeric:   1. 14x23 1-0\nblack wins (no legal move)\n")
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "[Result \"1-0\"]\n[FEN \"B:W18:B14\"]\n[GameType \"21\"]\n\n1. 14x23 {black wins (no legal move)} 1-0\n") {
+		t.Errorf("saved game:\n%s", data)
+	}
+	checkOutput(t, turns, "moves", "legal moves: c5xe3\n")
+	if turns[len(turns)-2].Prompt != "1. black> " {
+		t.Errorf("prompt after undo %q", turns[len(turns)-1].Prompt)
+	}
+}
+
+func TestEnginePlaysAFullGame(t *testing.T) {
+	s, in, eng := newTestSession(t, "level depth 2", "play both", "11-15", "history", "play white", "new", "f6e5", "undo", "quit")
+	turns := runScript(t, s, in)
+	played := output(t, turns, "play both")
+	if strings.Count(played, "Game over: ") != 2 { // the announcement and the status line
+		t.Fatalf("the engine's game did not end once:\n%s", played)
+	}
+	checkOutput(t, turns, "11-15", "the game is over ("+strings.SplitN(strings.SplitN(played, "Game over: ", 2)[1], ".", 2)[0]+"); 'undo' or 'new' to go on\n")
+	history := output(t, turns, "history")
+	lines := strings.Split(strings.TrimSpace(history), "\n")
+	last := lines[len(lines)-1]
+	token := map[string]string{"black wins": "1-0", "white wins": "0-1", "draw": "1/2-1/2"}[strings.SplitN(last, " (", 2)[0]]
+	if token == "" || !strings.Contains(history, " "+token+"\nnumeric:") || !strings.HasSuffix(lines[len(lines)-2], " "+token) {
+		t.Errorf("history does not end with the result:\n%s", history)
+	}
+	// With the engine on White, the user's move is answered, and undo takes
+	// back both.
+	if got := output(t, turns, "f6e5"); strings.Count(got, "nechecb plays") != 1 {
+		t.Errorf("the engine did not answer f6e5 once:\n%s", got)
+	}
+	if got := output(t, turns, "undo"); !strings.HasSuffix(got, "  a  b  c  d  e  f  g  h\nBlack to move.\n") {
+		t.Errorf("undo did not return to the start:\n%s", got)
+	}
+	if eng.clears < 2 {
+		t.Errorf("the engine was cleared %d times; want one per new game", eng.clears)
+	}
+}
+
+func TestEvalSwitch(t *testing.T) {
+	const neche = "neche:../../../eval/neche/testdata/best_networks.txt#last"
+	s, in, eng := newTestSession(t, "eval", "eval bogus", "eval heuristic", "eval "+neche, "eval neche:missing.txt", "eval x y")
+	turns := runScript(t, s, in)
+	checkOutput(t, turns, "eval", "eval material\n")
+	if got := output(t, turns, "eval bogus"); !strings.HasPrefix(got, `unknown evaluator "bogus"`) || !strings.HasSuffix(got, "; the evaluator is still material\n") {
+		t.Errorf("eval bogus answered %q", got)
+	}
+	checkOutput(t, turns, "eval heuristic", "eval heuristic\n")
+	checkOutput(t, turns, "eval "+neche, "eval "+neche+"\n")
+	if got := output(t, turns, "eval neche:missing.txt"); !strings.HasSuffix(got, "; the evaluator is still "+neche+"\n") {
+		t.Errorf("a missing genome file answered %q", got)
+	}
+	if eng.evals != 3 {
+		t.Errorf("SetEvaluator called %d times, want 3 (start, heuristic, neche)", eng.evals)
+	}
+}
+
+func TestCtrlCStopsTheSearchAndTwiceLeaves(t *testing.T) {
+	intr := make(chan struct{}, 1)
+	s, in, eng := newTestSession(t, "level movetime 3600000", "go", Interrupt, "11-15")
+	s.cfg.Interrupts = intr
+	eng.onSearch = func() { intr <- struct{}{} }
+	turns := runScript(t, s, in)
+	checkOutput(t, turns, "go", "depth  1/1  score  +0.00  nodes        10  nps        0  time   0.00s  pv b6a5\n"+
+		"search stopped (Ctrl-C again at the prompt to leave)\n"+DrawBoardStart()+"Black to move.\n")
+	if len(turns) != 3 {
+		t.Errorf("%d lines read; the Ctrl-C after the stopped search should have left", len(turns))
+	}
+}
+
+// DrawBoardStart is the ASCII start position.
+func DrawBoardStart() string {
+	start := engine.StartPosition()
+	return DrawBoard(&start, nil, Style{ASCII: true})
+}
+
+func TestOneCtrlCAtThePromptDoesNotLeave(t *testing.T) {
+	s, in, _ := newTestSession(t, Interrupt, "11-15", Interrupt, Interrupt, "never read")
+	turns := runScript(t, s, in)
+	checkText(t, "first Ctrl-C", "(Ctrl-C again, Ctrl-D or 'quit' to leave)\n", turns[0].Output)
+	if len(turns) != 4 {
+		t.Errorf("%d lines read, want 4", len(turns))
+	}
+}
+
+func TestAnalyzeUntilEnter(t *testing.T) {
+	s, in, _ := newTestSession(t, "analyze", "", "board")
+	turns := runScript(t, s, in)
+	got := turns[0].Output + turns[1].Output
+	want := "analysing; press Enter to stop\n" +
+		"depth  1/1  score  +0.00  nodes        10  nps        0  time   0.00s  pv b6a5\n" +
+		"best b6a5 (9-13), score +0.00, line b6a5\n"
+	checkText(t, "analysis", want, got)
+	if turns[2].Prompt != "1. black> " {
+		t.Errorf("analysis played a move: prompt %q", turns[2].Prompt)
+	}
+}
+
+func TestLevelAndPlayArguments(t *testing.T) {
+	s, in, _ := newTestSession(t, "level", "level depth 0", "level speed 3", "level depth 7", "level time 90",
+		"level movetime 250", "play", "play red", "play none", "notation numeric", "moves", "notation roman", "help")
+	turns := runScript(t, s, in)
+	checkOutput(t, turns, "level", "level movetime 1000 ms\n")
+	checkOutput(t, turns, "level depth 0", "level: \"0\" is not a positive number\n")
+	checkOutput(t, turns, "level speed 3", "level: \"speed\" is not depth, time or movetime\n")
+	checkOutput(t, turns, "level depth 7", "level depth 7\n")
+	checkOutput(t, turns, "level time 90", "level time 90 s for the game\n")
+	checkOutput(t, turns, "level movetime 250", "level movetime 250 ms\n")
+	checkOutput(t, turns, "play", "usage: play white|black|both|none (the engine plays no side)\n")
+	checkOutput(t, turns, "play red", "play: \"red\" is not white, black, both or none\n")
+	checkOutput(t, turns, "play none", "the engine plays no side\n")
+	checkOutput(t, turns, "moves", "legal moves: 9-13 10-14 11-15 12-16 9-14 10-15 11-16\n")
+	checkOutput(t, turns, "notation roman", "notation: \"roman\" is not algebraic or numeric\n")
+	if help := output(t, turns, "help"); strings.Count(help, "\n  ") != len(commands) {
+		t.Errorf("help does not list every command:\n%s", help)
+	}
+}
+
+func TestComplete(t *testing.T) {
+	s, _, _ := newTestSession(t)
+	type completion struct {
+		Head  string
+		Words []string
+		Tail  string
+	}
+	complete := func(line string, pos int) completion {
+		h, c, tl := s.Complete(line, pos)
+		sort.Strings(c)
+		return completion{h, c, tl}
+	}
+	cases := []struct {
+		line string
+		pos  int
+		want completion
+	}{
+		{"pl", 2, completion{"", []string{"play"}, ""}},
+		{"pl rest", 2, completion{"", []string{"play"}, " rest"}},
+		{"f6", 2, completion{"", []string{"f6e5", "f6g5"}, ""}},
+		{"11", 2, completion{"", []string{"11-15", "11-16"}, ""}},
+		{"h", 1, completion{"", []string{"h6g5", "help", "hint", "history"}, ""}},
+		{"play b", 6, completion{"play ", []string{"black", "both"}, ""}},
+		{"notation n", 10, completion{"notation ", []string{"numeric"}, ""}},
+		{"level m", 7, completion{"level ", []string{"movetime"}, ""}},
+		{"eval he", 7, completion{"eval ", []string{"heuristic"}, ""}},
+		{"11-15 2", 7, completion{"11-15 ", []string{"21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"}, ""}},
+		{"11-15 g3", 8, completion{"11-15 ", []string{"g3f4", "g3h4"}, ""}},
+		{"zz 2", 4, completion{"zz ", nil, ""}},
+	}
+	for _, c := range cases {
+		if diff := cmp.Diff(c.want, complete(c.line, c.pos)); diff != "" {
+			t.Errorf("Complete(%q, %d) (-want +got):\n%s", c.line, c.pos, diff)
+		}
+	}
+	// Captures complete from their short forms.
+	pos, err := engine.ParseFEN("W:WK27:B1,15,23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.newGame(pos)
+	for _, c := range []struct{ typed, want string }{{"27x11", "27x18x11"}, {"27-1", "27x18x11"}, {"f2f6", "f2xd4xf6"}, {"f2d", "f2xd4xf6"}} {
+		if diff := cmp.Diff(completion{"", []string{c.want}, ""}, complete(c.typed, len(c.typed))); diff != "" {
+			t.Errorf("Complete(%q) (-want +got):\n%s", c.typed, diff)
+		}
+	}
+}

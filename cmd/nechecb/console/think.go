@@ -1,0 +1,120 @@
+package console
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/nechecb/nechecb/engine"
+)
+
+// think searches the current position with lim, printing each depth, until
+// the search ends or the user presses Ctrl-C. It returns false when the
+// search was cancelled.
+func (s *Session) think(lim Limits) (Result, bool) {
+	s.drainInterrupts()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := s.startSearch(ctx, lim)
+	select {
+	case r := <-done:
+		return r, true
+	case <-s.cfg.Interrupts:
+		cancel()
+		<-done
+		s.printf("search stopped (Ctrl-C again at the prompt to leave)\n")
+		s.lastInterrupt = true
+		return Result{}, false
+	}
+}
+
+// startSearch runs the engine on the current position in the background.
+func (s *Session) startSearch(ctx context.Context, lim Limits) <-chan Result {
+	pos := s.game.Current()
+	positions := s.game.Positions()
+	history := append([]engine.Position(nil), positions[:len(positions)-1]...)
+	done := make(chan Result, 1)
+	go func() { done <- s.cfg.Engine.Search(ctx, pos, history, lim, s.progress) }()
+	return done
+}
+
+func (s *Session) drainInterrupts() {
+	for {
+		select {
+		case <-s.cfg.Interrupts:
+		default:
+			return
+		}
+	}
+}
+
+// progress prints one depth of a search.
+func (s *Session) progress(in Info) {
+	s.printf("depth %2d/%-2d score %6s  nodes %9d  nps %8d  time %6.2fs  pv %s\n",
+		in.Depth, in.SelDepth, in.Score, in.Nodes, in.NPS, in.Time.Seconds(), s.line(in.PV))
+}
+
+// line writes a principal variation in the chosen notation.
+func (s *Session) line(pv []engine.Move) string {
+	names := make([]string, len(pv))
+	for i, m := range pv {
+		names[i] = s.moveName(m)
+	}
+	return strings.Join(names, " ")
+}
+
+// engineMove lets the engine play the side to move. It returns false when no
+// move was played (search cancelled, or no move).
+func (s *Session) engineMove() bool {
+	side := s.game.Current().Side
+	start := time.Now()
+	r, ok := s.think(s.limits())
+	if s.level.kind == "time" {
+		s.clock[side] = max(s.clock[side]-time.Since(start), 0)
+	}
+	if !ok {
+		return false
+	}
+	if !r.HasMove {
+		s.printf("the engine has no move to play\n")
+		return false
+	}
+	s.printf("nechecb plays %s, score %s\n", s.bothNames(r.Best), r.Score)
+	s.play(r.Best)
+	return true
+}
+
+// autoPlay lets the engine move for as long as it plays the side to move.
+func (s *Session) autoPlay() {
+	for !s.over() && s.engineOn[s.game.Current().Side] {
+		if !s.engineMove() {
+			return
+		}
+	}
+}
+
+// cmdAnalyze searches without limit, printing each depth, until the user
+// presses Enter (or Ctrl-C, or Ctrl-D, which also leaves).
+func (s *Session) cmdAnalyze(_ []string) {
+	if s.refuseIfOver() {
+		return
+	}
+	s.printf("analysing; press Enter to stop\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := s.startSearch(ctx, Limits{Infinite: true})
+	_, err := s.cfg.In.Prompt("")
+	cancel()
+	r := <-done
+	switch {
+	case errors.Is(err, io.EOF):
+		s.quit = true
+	case errors.Is(err, ErrInterrupted):
+		s.lastInterrupt = true
+	}
+	if r.HasMove {
+		s.printf("best %s, score %s, line %s\n", s.bothNames(r.Best), r.Score, s.line(r.PV))
+	}
+}
