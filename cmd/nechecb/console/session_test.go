@@ -237,7 +237,7 @@ func TestCtrlCStopsTheSearchAndTwiceLeaves(t *testing.T) {
 	s.cfg.Interrupts = intr
 	eng.onSearch = func() { intr <- struct{}{} }
 	turns := runScript(t, s, in)
-	checkOutput(t, turns, "go", "depth  1/1  score  +0.00  nodes        10  nps        0  time   0.00s  pv b6a5\n"+
+	checkOutput(t, turns, "go", "depth  1/1    +0.00         10 nodes   0.00s      0 nps  b6a5\n"+
 		"search stopped (Ctrl-C again at the prompt to leave)\n"+DrawBoardStart()+"Black to move.\n")
 	if len(turns) != 3 {
 		t.Errorf("%d lines read; the Ctrl-C after the stopped search should have left", len(turns))
@@ -264,7 +264,7 @@ func TestAnalyzeUntilEnter(t *testing.T) {
 	turns := runScript(t, s, in)
 	got := turns[0].Output + turns[1].Output
 	want := "analysing; press Enter to stop\n" +
-		"depth  1/1  score  +0.00  nodes        10  nps        0  time   0.00s  pv b6a5\n" +
+		"depth  1/1    +0.00         10 nodes   0.00s      0 nps  b6a5\n" +
 		"best b6a5 (9-13), score +0.00, line b6a5\n"
 	checkText(t, "analysis", want, got)
 	if turns[2].Prompt != "1. black> " {

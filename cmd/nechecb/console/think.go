@@ -3,6 +3,7 @@ package console
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -50,10 +51,31 @@ func (s *Session) drainInterrupts() {
 	}
 }
 
+// progressPV is the most moves of the line a progress report shows, so that
+// a report fits on one line of a terminal.
+const progressPV = 6
+
 // progress prints one depth of a search.
 func (s *Session) progress(in Info) {
-	s.printf("depth %2d/%-2d score %6s  nodes %9d  nps %8d  time %6.2fs  pv %s\n",
-		in.Depth, in.SelDepth, in.Score, in.Nodes, in.NPS, in.Time.Seconds(), s.line(in.PV))
+	pv := s.line(in.PV[:min(len(in.PV), progressPV)])
+	if len(in.PV) > progressPV {
+		pv += " ..."
+	}
+	s.printf("depth %2d/%-2d %7s %10d nodes %6.2fs %6s nps  %s\n",
+		in.Depth, in.SelDepth, in.Score, in.Nodes, in.Time.Seconds(), humanCount(in.NPS), pv)
+}
+
+// humanCount writes a count with a k or M suffix: "950", "12k", "2.1M".
+func humanCount(n uint64) string {
+	switch {
+	case n >= 10_000_000:
+		return fmt.Sprintf("%dM", n/1_000_000)
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 10_000:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return fmt.Sprint(n)
 }
 
 // line writes a principal variation in the chosen notation.

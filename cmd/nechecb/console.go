@@ -1,0 +1,41 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/nechecb/nechecb/cmd/nechecb/console"
+)
+
+func init() {
+	register(&command{name: "console", summary: "play and analyse at an interactive console", run: runConsole})
+}
+
+// runConsole parses the console's flags and runs it.
+func runConsole(args []string) int {
+	fs := flag.NewFlagSet("console", flag.ContinueOnError)
+	var opts console.Options
+	fs.BoolVar(&opts.ASCII, "ascii", false, "draw the pieces in ASCII")
+	fs.BoolVar(&opts.Flip, "flip", false, "show the board from Black's side")
+	fs.BoolVar(&opts.Numeric, "numeric", false, "show moves in numeric notation (11-15) rather than algebraic (c3d4)")
+	fs.StringVar(&opts.Eval, "eval", "", "evaluator spec, e.g. material, heuristic, neche:FILE#last (default the engine's default)")
+	fs.StringVar(&opts.HistoryFile, "history", "", "line history file (default in the user's config directory; - for none)")
+	fs.IntVar(&opts.HashMB, "hash", 64, "transposition table size in MB")
+	fs.IntVar(&opts.Threads, "threads", 1, "search threads")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: nechecb console [flags]\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "nechecb console: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	return console.Run(opts)
+}

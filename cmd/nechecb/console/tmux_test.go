@@ -1,0 +1,118 @@
+package console
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmuxSession drives the real nechecb binary in a detached tmux session on a
+// private server.
+type tmuxSession struct {
+	t      *testing.T
+	socket string
+}
+
+func (s *tmuxSession) tmux(args ...string) string {
+	s.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-S", s.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// typeText types text literally, then presses the named keys (tmux key
+// names such as Enter, Tab or C-c).
+func (s *tmuxSession) typeText(text string, keys ...string) {
+	s.t.Helper()
+	if text != "" {
+		s.tmux("send-keys", "-t", "console", "-l", text)
+	}
+	if len(keys) > 0 {
+		s.tmux(append([]string{"send-keys", "-t", "console"}, keys...)...)
+	}
+}
+
+// screen returns the visible screen.
+func (s *tmuxSession) screen() string {
+	s.t.Helper()
+	return s.tmux("capture-pane", "-p", "-t", "console")
+}
+
+// waitFor waits until the screen shows text n times, and returns the screen.
+func (s *tmuxSession) waitFor(text string, n int) string {
+	s.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		scr := s.screen()
+		if strings.Count(scr, text) >= n {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("the screen never showed %q %d times:\n%s", text, n, scr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestRealTerminal runs the nechecb binary under tmux: it types moves, uses
+// tab completion, lets the engine move, stops a search with Ctrl-C and
+// leaves with a second one, then checks the history file. Run it with -v to
+// see the screen captured after the engine's move.
+func TestRealTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and drives a terminal")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "nechecb")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/nechecb/nechecb/cmd/nechecb").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	history := filepath.Join(dir, "history")
+	s := &tmuxSession{t: t, socket: filepath.Join(dir, "tmux.sock")}
+	shell := fmt.Sprintf("env LANG=C.UTF-8 TERM=xterm NO_COLOR=1 %s console --history %s --eval material; echo EXITED $?; sleep 60", bin, history)
+	s.tmux("-u", "new-session", "-d", "-s", "console", "-x", "100", "-y", "45", shell)
+	defer exec.Command("tmux", "-S", s.socket, "kill-server").Run()
+
+	s.waitFor("1. black>", 1)
+	// Tab twice lists the moves that fit; typing on and Tab completes.
+	s.typeText("f6", "Tab", "Tab")
+	s.waitFor("f6e5 f6g5", 1)
+	s.typeText("e", "Tab", "Enter")
+	s.waitFor("Last move: f6e5 (11-15)", 1)
+	s.typeText("22-18", "Enter")
+	s.waitFor("Last move: c3d4 (22-18)", 1)
+	s.typeText("level depth 6", "Enter")
+	s.typeText("go", "Enter")
+	scr := s.waitFor("2. white>", 1)
+	if !strings.Contains(scr, "nechecb plays") || !strings.Contains(scr, "⛂") {
+		t.Errorf("no engine move or no Unicode pieces on the screen:\n%s", scr)
+	}
+	t.Logf("the screen after 11-15 22-18 and go:\n%s", scr)
+
+	s.typeText("", "C-l") // liner clears the screen
+	s.typeText("level movetime 60000", "Enter")
+	s.typeText("go", "Enter")
+	s.waitFor("depth ", 1)
+	s.typeText("", "C-c")
+	s.waitFor("search stopped", 1)
+	s.waitFor("2. white>", 1)
+	s.typeText("", "C-c")
+	s.waitFor("EXITED 0", 1)
+
+	data, err := os.ReadFile(history)
+	if err != nil {
+		t.Fatalf("history file: %v", err)
+	}
+	if !strings.Contains(string(data), "f6e5\n22-18\nlevel depth 6\ngo\n") {
+		t.Errorf("history file holds:\n%s", data)
+	}
+}
