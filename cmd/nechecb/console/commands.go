@@ -97,10 +97,17 @@ func (s *Session) cmdUndo(_ []string) {
 		return
 	}
 	// Take back the engine's answer too, so that the user is to move again.
-	if s.engineOn[s.game.Current().Side] && !s.engineOn[s.game.Current().Side.Opponent()] {
+	if s.engineAloneToMove() {
 		s.undoOne()
 	}
 	s.showBoard()
+}
+
+// engineAloneToMove reports whether the engine plays the side to move and
+// the user the other side.
+func (s *Session) engineAloneToMove() bool {
+	side := s.game.Current().Side
+	return s.engineOn[side] && !s.engineOn[side.Opponent()]
 }
 
 func (s *Session) undoOne() bool {
@@ -119,7 +126,7 @@ func (s *Session) cmdRedo(_ []string) {
 		s.printf("nothing to redo\n")
 		return
 	}
-	if s.engineOn[s.game.Current().Side] && !s.engineOn[s.game.Current().Side.Opponent()] {
+	if s.engineAloneToMove() {
 		s.redoOne()
 	}
 	s.showBoard()
