@@ -117,48 +117,56 @@ func perftBlack(own, opp, kings uint64, depth int) uint64 {
 }
 
 // perft2Black counts the leaves two plies below the position with Black to
-// move, fusing the last two plies: each child of a quiet move is made with
-// bit operations and its moves are counted in place. When White has no
-// kings, White's count is inlined: men's steps and men's single jumps are
-// both counted by one popcount of the target squares, packed into one word.
+// move, fusing the last two plies: White's moves after each of Black's moves
+// are counted in place, without building either.
 func perft2Black(own, opp, kings uint64) uint64 {
 	empty := BoardMask &^ (own | opp)
 	if jump4, jump5, any := blackCaptures(own, opp, kings, empty); any {
 		w := blackWalk{own: own, opp: opp, kings: kings, empty: empty, depth: 2}
 		return w.all(jump4, jump5)
 	}
-	oppKings := opp & kings
-	reach4, reach5 := whiteAhead(opp, 4), whiteAhead(opp, 5)
+	n := blackStepsCount(own, opp, kings, empty, blackAhead(own, 4)&empty, blackSteps[0]) +
+		blackStepsCount(own, opp, kings, empty, blackAhead(own, 5)&empty, blackSteps[1])
+	if ownKings := own & kings; ownKings != 0 {
+		n += blackStepsCount(own, opp, kings, empty, blackBehind(ownKings, 4)&empty, blackSteps[2]) +
+			blackStepsCount(own, opp, kings, empty, blackBehind(ownKings, 5)&empty, blackSteps[3])
+	}
+	return n
+}
+
+// blackStepsCount returns the sum of White's move counts after each of
+// Black's steps by rotation rot onto the squares in dests. White's count
+// does not depend on which black pieces are kings, so the kings are not
+// updated. When White has no kings the count is inlined: White's steps, or
+// White's single jumps when White must capture, are counted by one popcount
+// of the target squares packed into one word.
+func blackStepsCount(own, opp, kings, empty, dests uint64, rot int) uint64 {
 	var n uint64
-	movers := own
-	for d, rot := range blackSteps {
-		if d == 2 {
-			if movers = own & kings; movers == 0 {
-				break
-			}
+	if opp&kings != 0 {
+		for ; dests != 0; dests &= dests - 1 {
+			dest := dests & -dests
+			n += countWhite(opp, own^dest^bits.RotateLeft64(dest, -rot), kings)
 		}
-		for to := bits.RotateLeft64(movers, rot) & empty; to != 0; to &= to - 1 {
-			dest := to & -to
-			from, after, afterKings := blackStep(own, kings, dest, rot)
-			if oppKings != 0 {
-				n += countWhite(opp, after, afterKings)
-				continue
+		return n
+	}
+	reach4, reach5 := whiteAhead(opp, 4), whiteAhead(opp, 5)
+	for ; dests != 0; dests &= dests - 1 {
+		dest := dests & -dests
+		move := dest | bits.RotateLeft64(dest, -rot)
+		after, e := own^move, empty^move
+		jump4 := whiteBehind(whiteBehind(e, 4)&after, 4)
+		jump5 := whiteBehind(whiteBehind(e, 5)&after, 5)
+		moves4, moves5 := reach4&e, reach5&e
+		if opp&(jump4|jump5) != 0 {
+			goOn := jump4 | jump5
+			land4 := whiteAhead(whiteAhead(opp&jump4, 4), 4)
+			land5 := whiteAhead(whiteAhead(opp&jump5, 5), 5)
+			if (land4|land5)&goOn != 0 {
+				n += whiteManPathsOn(land4&goOn, jump4, jump5) + whiteManPathsOn(land5&goOn, jump4, jump5)
 			}
-			e := empty ^ from ^ dest
-			jump4 := whiteBehind(whiteBehind(e, 4)&after, 4)
-			jump5 := whiteBehind(whiteBehind(e, 5)&after, 5)
-			moves4, moves5 := reach4&e, reach5&e
-			if opp&(jump4|jump5) != 0 {
-				goOn := jump4 | jump5
-				land4 := whiteAhead(whiteAhead(opp&jump4, 4), 4)
-				land5 := whiteAhead(whiteAhead(opp&jump5, 5), 5)
-				if (land4|land5)&goOn != 0 {
-					n += whiteManPathsOn(land4&goOn, jump4, jump5) + whiteManPathsOn(land5&goOn, jump4, jump5)
-				}
-				moves4, moves5 = land4&^goOn, land5&^goOn
-			}
-			n += uint64(bits.OnesCount64(whitePack(moves4, moves5)))
+			moves4, moves5 = land4&^goOn, land5&^goOn
 		}
+		n += uint64(bits.OnesCount64(whitePack(moves4, moves5)))
 	}
 	return n
 }
@@ -236,5 +244,8 @@ func (w *blackWalk) king(from, at, captured uint64) uint64 {
 // leaves counts the leaves below the position reached by a capture
 // sequence, White to move.
 func (w *blackWalk) leaves(own, opp, kings uint64) uint64 {
+	if w.depth == 2 {
+		return countWhite(opp, own, kings)
+	}
 	return perftWhite(opp, own, kings, w.depth-1)
 }

@@ -119,48 +119,56 @@ func perftWhite(own, opp, kings uint64, depth int) uint64 {
 }
 
 // perft2White counts the leaves two plies below the position with White to
-// move, fusing the last two plies: each child of a quiet move is made with
-// bit operations and its moves are counted in place. When Black has no
-// kings, Black's count is inlined: men's steps and men's single jumps are
-// both counted by one popcount of the target squares, packed into one word.
+// move, fusing the last two plies: Black's moves after each of White's moves
+// are counted in place, without building either.
 func perft2White(own, opp, kings uint64) uint64 {
 	empty := BoardMask &^ (own | opp)
 	if jump4, jump5, any := whiteCaptures(own, opp, kings, empty); any {
 		w := whiteWalk{own: own, opp: opp, kings: kings, empty: empty, depth: 2}
 		return w.all(jump4, jump5)
 	}
-	oppKings := opp & kings
-	reach4, reach5 := blackAhead(opp, 4), blackAhead(opp, 5)
+	n := whiteStepsCount(own, opp, kings, empty, whiteAhead(own, 4)&empty, whiteSteps[0]) +
+		whiteStepsCount(own, opp, kings, empty, whiteAhead(own, 5)&empty, whiteSteps[1])
+	if ownKings := own & kings; ownKings != 0 {
+		n += whiteStepsCount(own, opp, kings, empty, whiteBehind(ownKings, 4)&empty, whiteSteps[2]) +
+			whiteStepsCount(own, opp, kings, empty, whiteBehind(ownKings, 5)&empty, whiteSteps[3])
+	}
+	return n
+}
+
+// whiteStepsCount returns the sum of Black's move counts after each of
+// White's steps by rotation rot onto the squares in dests. Black's count
+// does not depend on which white pieces are kings, so the kings are not
+// updated. When Black has no kings the count is inlined: Black's steps, or
+// Black's single jumps when Black must capture, are counted by one popcount
+// of the target squares packed into one word.
+func whiteStepsCount(own, opp, kings, empty, dests uint64, rot int) uint64 {
 	var n uint64
-	movers := own
-	for d, rot := range whiteSteps {
-		if d == 2 {
-			if movers = own & kings; movers == 0 {
-				break
-			}
+	if opp&kings != 0 {
+		for ; dests != 0; dests &= dests - 1 {
+			dest := dests & -dests
+			n += countBlack(opp, own^dest^bits.RotateLeft64(dest, -rot), kings)
 		}
-		for to := bits.RotateLeft64(movers, rot) & empty; to != 0; to &= to - 1 {
-			dest := to & -to
-			from, after, afterKings := whiteStep(own, kings, dest, rot)
-			if oppKings != 0 {
-				n += countBlack(opp, after, afterKings)
-				continue
+		return n
+	}
+	reach4, reach5 := blackAhead(opp, 4), blackAhead(opp, 5)
+	for ; dests != 0; dests &= dests - 1 {
+		dest := dests & -dests
+		move := dest | bits.RotateLeft64(dest, -rot)
+		after, e := own^move, empty^move
+		jump4 := blackBehind(blackBehind(e, 4)&after, 4)
+		jump5 := blackBehind(blackBehind(e, 5)&after, 5)
+		moves4, moves5 := reach4&e, reach5&e
+		if opp&(jump4|jump5) != 0 {
+			goOn := jump4 | jump5
+			land4 := blackAhead(blackAhead(opp&jump4, 4), 4)
+			land5 := blackAhead(blackAhead(opp&jump5, 5), 5)
+			if (land4|land5)&goOn != 0 {
+				n += blackManPathsOn(land4&goOn, jump4, jump5) + blackManPathsOn(land5&goOn, jump4, jump5)
 			}
-			e := empty ^ from ^ dest
-			jump4 := blackBehind(blackBehind(e, 4)&after, 4)
-			jump5 := blackBehind(blackBehind(e, 5)&after, 5)
-			moves4, moves5 := reach4&e, reach5&e
-			if opp&(jump4|jump5) != 0 {
-				goOn := jump4 | jump5
-				land4 := blackAhead(blackAhead(opp&jump4, 4), 4)
-				land5 := blackAhead(blackAhead(opp&jump5, 5), 5)
-				if (land4|land5)&goOn != 0 {
-					n += blackManPathsOn(land4&goOn, jump4, jump5) + blackManPathsOn(land5&goOn, jump4, jump5)
-				}
-				moves4, moves5 = land4&^goOn, land5&^goOn
-			}
-			n += uint64(bits.OnesCount64(blackPack(moves4, moves5)))
+			moves4, moves5 = land4&^goOn, land5&^goOn
 		}
+		n += uint64(bits.OnesCount64(blackPack(moves4, moves5)))
 	}
 	return n
 }
@@ -238,5 +246,8 @@ func (w *whiteWalk) king(from, at, captured uint64) uint64 {
 // leaves counts the leaves below the position reached by a capture
 // sequence, Black to move.
 func (w *whiteWalk) leaves(own, opp, kings uint64) uint64 {
+	if w.depth == 2 {
+		return countBlack(opp, own, kings)
+	}
 	return perftBlack(opp, own, kings, w.depth-1)
 }
