@@ -140,3 +140,40 @@ func BenchmarkPerft11(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// TestDivideSplitMatchesSerial checks that splitting the tree below the root
+// for several goroutines gives every root move the same count as counting
+// each root move alone.
+func TestDivideSplitMatchesSerial(t *testing.T) {
+	for _, fen := range []string{StartFEN, "W:WK2,13,15,27,31:B1,6,9,12,K25"} {
+		pos, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		serial := Divide(&pos, 8, 1)
+		for _, e := range serial {
+			child := pos.Play(e.Move)
+			if n := Perft(&child, 7); n != e.Nodes {
+				t.Fatalf("%s: Divide gives %s %d, Perft of the child %d", fen, e.Move, e.Nodes, n)
+			}
+		}
+		if diff := cmp.Diff(serial, Divide(&pos, 8, 3)); diff != "" {
+			t.Errorf("%s: Divide with 3 threads (-1 thread +3 threads):\n%s", fen, diff)
+		}
+	}
+}
+
+func TestSplitTasksSplits(t *testing.T) {
+	pos := StartPosition()
+	var l MoveList
+	pos.Generate(&l)
+	var tasks []perftTask
+	for i, m := range l.Slice() {
+		tasks = append(tasks, perftTask{pos: pos.Play(m), root: i, depth: 9})
+	}
+	got := splitTasks(tasks, 512)
+	// 302 positions at ply 3 are too few; the 1469 at ply 4 are enough.
+	if len(got) != 1469 || got[0].depth != 6 {
+		t.Errorf("splitTasks gives %d tasks of depth %d, want 1469 of depth 6", len(got), got[0].depth)
+	}
+}
