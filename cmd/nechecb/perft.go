@@ -14,46 +14,49 @@ func init() {
 	register(&command{name: "perft", summary: "count the move tree of a position (--fen, --depth, --divide, --threads)", run: runPerft})
 }
 
-func runPerft(args []string) int {
+func runPerft(args []string) int { return perftCommand(args, os.Stdout, os.Stderr) }
+
+// perftCommand runs nechecb perft with args, writing the counts to stdout
+// and a one-line error to stderr; it returns the exit status.
+func perftCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fen := fs.String("fen", engine.StartFEN, "position to count from")
 	depth := fs.Int("depth", 7, "depth in plies")
 	divide := fs.Bool("divide", false, "print the count below each root move")
-	threads := fs.Int("threads", 1, "goroutines to spread the root moves over")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb perft: %v\n", err)
+	threads := fs.Int("threads", 1, "goroutines to share the tree between")
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "nechecb perft: "+format+"\n", a...)
 		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		return fail("%v", err)
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "nechecb perft: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return fail("unexpected argument %q", fs.Arg(0))
 	}
-	if *depth < 0 || *depth > 64 {
-		fmt.Fprintf(os.Stderr, "nechecb perft: --depth %d is outside 0..64\n", *depth)
-		return 2
+	if *depth < 0 || *depth > engine.MaxPerftDepth {
+		return fail("--depth %d is outside 0..%d", *depth, engine.MaxPerftDepth)
 	}
 	if *threads < 1 || *threads > 1024 {
-		fmt.Fprintf(os.Stderr, "nechecb perft: --threads %d is outside 1..1024\n", *threads)
-		return 2
+		return fail("--threads %d is outside 1..1024", *threads)
 	}
 	pos, err := engine.ParseFEN(*fen)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb perft: %v\n", err)
-		return 2
+		return fail("%v", err)
 	}
 	start := time.Now()
 	var nodes uint64
 	if *divide {
 		for _, e := range engine.Divide(&pos, *depth, *threads) {
-			fmt.Printf("%s %d\n", e.Move, e.Nodes)
+			fmt.Fprintf(stdout, "%s %d\n", e.Move, e.Nodes)
 			nodes += e.Nodes
 		}
 	} else {
 		nodes = engine.PerftParallel(&pos, *depth, *threads)
 	}
 	elapsed := time.Since(start)
-	fmt.Printf("nodes %d time %d nps %d\n", nodes, elapsed.Milliseconds(), perSecond(nodes, elapsed))
+	fmt.Fprintf(stdout, "nodes %d time %d nps %d\n", nodes, elapsed.Milliseconds(), perSecond(nodes, elapsed))
 	return 0
 }
 
