@@ -294,3 +294,15 @@ func TestBuildFromSearchResumes(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestPlayerProbe(t *testing.T) {
+	p := NewPlayer(sampleBook(t), 3)
+	start := engine.StartPosition()
+	m, ok := p.Probe(start, nil, int(ModeBest))
+	if !ok || m.String() != "11-15" {
+		t.Errorf("Probe best = %s %v, want 11-15", m, ok)
+	}
+	if _, ok := p.Probe(start, nil, 0); ok {
+		t.Error("level 0 gave a move")
+	}
+}

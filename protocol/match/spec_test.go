@@ -18,7 +18,7 @@ func TestParseEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := client.Config{Name: "A", Command: []string{"./nechecb", "protocol"}, Dir: "/tmp", Dialect: client.Hub,
-		Options: []client.Option{{"Eval", "neche:x.txt#last"}, {"Hash", "16"}, {"Book", "2"}}}
+		Options: []client.Option{{Name: "Eval", Value: "neche:x.txt#last"}, {Name: "Hash", Value: "16"}, {Name: "Book", Value: "2"}}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("ParseEngine (-want +got):\n%s", diff)
 	}

@@ -1,0 +1,86 @@
+package match
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/protocol/client"
+)
+
+// buildNechecb builds the nechecb binary into a temporary folder.
+func buildNechecb(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "nechecb")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/nechecb/nechecb/cmd/nechecb").CombinedOutput()
+	if err != nil {
+		t.Fatalf("building nechecb: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestRealEngines plays two real nechecb processes (one in each dialect)
+// over a few ballots at a fixed depth, kills one of them in the middle of
+// the first game, and checks that the game is recorded as its loss, that
+// the match goes on with a restarted engine, and that the PDN reads back
+// and adds up.
+func TestRealEngines(t *testing.T) {
+	bin := buildNechecb(t)
+	path := filepath.Join(t.TempDir(), "real.pdn")
+	killed := ""
+	cfg := Config{
+		Engines: []client.Config{
+			{Name: "uci", Command: []string{bin, "protocol"}, Options: []client.Option{{Name: "Hash", Value: "1"}}},
+			{Name: "hub", Command: []string{bin, "protocol"}, Dialect: client.Hub, Options: []client.Option{{Name: "Hash", Value: "1"}}},
+		},
+		Openings: ballotOpenings(t, 3), Limits: Limits{Depth: 3}, MaxMoves: 60, Timeout: 20 * time.Second, PDN: path,
+	}
+	if testing.Short() {
+		cfg.Openings = cfg.Openings[:2]
+	}
+	cfg.Hooks.AfterMove = func(s *Scheduled, g *engine.Game, nextPID int) {
+		if s.Index == 1 && g.Ply() == 6 && killed == "" {
+			next := s.Black
+			if g.Current().Side == engine.White {
+				next = s.White
+			}
+			killed = cfg.Engines[next].Name
+			p, err := os.FindProcess(nextPID)
+			if err == nil {
+				err = p.Kill()
+			}
+			if err != nil {
+				t.Errorf("killing %d: %v", nextPID, err)
+			}
+		}
+	}
+	sum, err := Run(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Played != sum.Total || sum.Total != 2*len(cfg.Openings) {
+		t.Fatalf("played %d of %d", sum.Played, sum.Total)
+	}
+	games := checkRecord(t, path, sum)
+	first := games[0]
+	loser := first.Tag("Black")
+	if first.Result() == "1-0" {
+		loser = first.Tag("White")
+	}
+	if !strings.Contains(first.Tag("Termination"), "crashed") || loser != killed || first.Record.Ply() != 6 {
+		t.Errorf("first game: %s after %d plies, lost by %s; killed %s", first.Tag("Termination"), first.Record.Ply(), loser, killed)
+	}
+	for _, g := range games[1:] {
+		if strings.Contains(g.Tag("Termination"), "crash") || g.Record.Ply() < 10 {
+			t.Errorf("game %s: %s after %d plies", g.Tag("Round"), g.Tag("Termination"), g.Record.Ply())
+		}
+	}
+	if len(sum.Faults) != 1 {
+		t.Errorf("faults %q, want the one kill", sum.Faults)
+	}
+}
