@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -113,4 +114,36 @@ func TestHubNotation(t *testing.T) {
 			t.Errorf("hubScore(%v) = %d, want %d", men, got, cp)
 		}
 	}
+}
+
+// FuzzParseHubLine: the Hub line reader never panics, keys are never empty
+// or hold a space, and a line written back from what it read reads the same.
+func FuzzParseHubLine(f *testing.F) {
+	f.Add(`info depth=3 pv="11-15 23-19" claim="win forced" flag`)
+	f.Add(`done move=9x27x14x23 ponder=`)
+	f.Add(`x a="unterminated`)
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsAny(line, "\r\n") {
+			return // the reader hands over single lines
+		}
+		cmd, args := ParseHubLine(line)
+		var sb strings.Builder
+		sb.WriteString(cmd)
+		for k, v := range args {
+			if k == "" {
+				t.Fatalf("%q: key %q", line, k)
+			}
+			if strings.ContainsFunc(k, func(r rune) bool { return r == '"' || r == '=' || unicode.IsSpace(r) }) || strings.Contains(v, `"`) {
+				return // not representable when written back
+			}
+			sb.WriteString(" " + k + "=" + hubQuote(v))
+		}
+		if strings.ContainsFunc(cmd, unicode.IsSpace) || strings.Contains(cmd, `"`) {
+			return
+		}
+		cmd2, args2 := ParseHubLine(sb.String())
+		if cmd2 != cmd || !cmp.Equal(args, args2) {
+			t.Fatalf("%q read as %q %v, written %q, read back %q %v", line, cmd, args, sb.String(), cmd2, args2)
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/nechecb/nechecb/engine"
 )
@@ -20,15 +21,16 @@ func HubPosition(p *engine.Position) string {
 }
 
 // ParseHubLine splits a Hub line into its command and key=value pairs; a
-// value may be double-quoted to hold spaces. A key without '=' maps to "".
+// value may be double-quoted to hold spaces. A key without '=' maps to "";
+// a value with no key is dropped.
 func ParseHubLine(line string) (string, map[string]string) {
 	args := map[string]string{}
-	cmd, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+	cmd, rest := cutBlank(strings.TrimSpace(line))
 	for rest = strings.TrimSpace(rest); rest != ""; rest = strings.TrimSpace(rest) {
-		eq := strings.IndexAny(rest, "= ")
-		if eq < 0 || rest[eq] == ' ' {
+		eq := strings.IndexFunc(rest, func(r rune) bool { return r == '=' || unicode.IsSpace(r) })
+		if eq < 0 || rest[eq] != '=' {
 			var key string
-			key, rest, _ = strings.Cut(rest, " ")
+			key, rest = cutBlank(rest)
 			args[key] = ""
 			continue
 		}
@@ -41,16 +43,26 @@ func ParseHubLine(line string) (string, map[string]string) {
 				value, rest = value[1:end+1], value[end+2:]
 			}
 		} else {
-			value, rest, _ = strings.Cut(value, " ")
+			value, rest = cutBlank(value)
 		}
-		args[key] = value
+		if key != "" {
+			args[key] = value
+		}
 	}
 	return cmd, args
 }
 
+// cutBlank splits s at its first white space.
+func cutBlank(s string) (before, after string) {
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i], s[i:]
+	}
+	return s, ""
+}
+
 // hubQuote quotes a value for a Hub command when it holds a space.
 func hubQuote(v string) string {
-	if strings.ContainsAny(v, " \t") || v == "" {
+	if strings.ContainsFunc(v, unicode.IsSpace) || v == "" {
 		return `"` + strings.ReplaceAll(v, `"`, "'") + `"`
 	}
 	return v
