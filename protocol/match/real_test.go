@@ -41,7 +41,7 @@ func TestRealEngines(t *testing.T) {
 		Openings: ballotOpenings(t, 3), Limits: Limits{Depth: 3}, MaxMoves: 60, Timeout: 20 * time.Second, PDN: path,
 	}
 	if testing.Short() {
-		cfg.Openings = cfg.Openings[:2]
+		cfg.Openings = cfg.Openings[:1]
 	}
 	cfg.Hooks.AfterMove = func(s *Scheduled, g *engine.Game, nextPID int) {
 		if s.Index == 1 && g.Ply() == 6 && killed == "" {
