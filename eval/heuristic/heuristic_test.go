@@ -3,7 +3,6 @@ package heuristic
 import (
 	"bytes"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,35 +10,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/eval/evaltest"
 )
 
-// randomPositions returns n positions from random games played from the
-// start, sampled at random plies, so that kings, captures and both sides to
-// move all occur.
-func randomPositions(n int, seed uint64) []engine.Position {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	var out []engine.Position
-	var l engine.MoveList
-	for len(out) < n {
-		p := engine.StartPosition()
-		for ply := 0; ply < 200 && len(out) < n; ply++ {
-			p.Generate(&l)
-			if l.N == 0 {
-				break
-			}
-			p = p.Play(l.Moves[rng.IntN(l.N)])
-			if rng.IntN(4) == 0 {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
 func TestFeaturesAreOwnMinusOpponent(t *testing.T) {
-	for _, p := range randomPositions(300, 1) {
+	for _, p := range evaltest.RandomPositions(300, 1) {
 		own, opp := SideFeatures(&p, p.Side), SideFeatures(&p, p.Side.Opponent())
 		var want Vector
 		for i := range want {
@@ -51,21 +27,13 @@ func TestFeaturesAreOwnMinusOpponent(t *testing.T) {
 	}
 }
 
-func TestSymmetry(t *testing.T) {
+func TestSymmetryAndAllocs(t *testing.T) {
 	f, err := eval.Load("heuristic")
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := f()
-	for _, p := range randomPositions(2000, 2) {
-		r := p.Rotated()
-		if a, b := e.Raw(&p), e.Raw(&r); math.Abs(a-b) > 1e-9 {
-			t.Fatalf("%s: raw %v, rotated %s: raw %v", p.FEN(), a, r.FEN(), b)
-		}
-		if a, b := e.Evaluate(&p), e.Evaluate(&r); a != b {
-			t.Fatalf("%s: score %d, rotated: %d", p.FEN(), a, b)
-		}
-	}
+	evaltest.CheckSymmetry(t, f, 2000)
+	evaltest.CheckNoAllocs(t, f)
 }
 
 // TestBlend checks the evaluation against a hand computation: with only the
@@ -92,33 +60,12 @@ func TestBlend(t *testing.T) {
 	}
 }
 
-func TestEvaluateDoesNotAllocate(t *testing.T) {
-	f, err := eval.Load("heuristic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := f()
-	ps := randomPositions(64, 3)
-	i := 0
-	if n := testing.AllocsPerRun(1000, func() { e.Evaluate(&ps[i%len(ps)]); i++ }); n != 0 {
-		t.Errorf("Evaluate allocates %v times per call", n)
-	}
-}
-
 func BenchmarkEvaluate(b *testing.B) {
 	f, err := eval.Load("heuristic")
 	if err != nil {
 		b.Fatal(err)
 	}
-	e := f()
-	ps := randomPositions(1024, 4)
-	b.ReportAllocs()
-	b.ResetTimer()
-	sum := 0
-	for i := 0; b.Loop(); i++ {
-		sum += e.Evaluate(&ps[i&1023])
-	}
-	_ = sum
+	evaltest.Bench(b, f)
 }
 
 func TestReadWeightsErrors(t *testing.T) {
