@@ -81,7 +81,9 @@ func tuneCommand(args []string, stdout, stderr io.Writer) int {
 		a := fs.String("a", all.DefaultSpec, "first evaluator")
 		b := fs.String("b", "material", "second evaluator")
 		n := fs.Int("openings", 0, "play only the first N standard 3-move ballots (0: all)")
-		run = func() error { return runTuneMatch(ctx, *a, *b, *n, selfplay.Config{Depth: *depth, MaxPlies: *maxPlies}, *workers, stdout) }
+		run = func() error {
+			return runTuneMatch(ctx, *a, *b, *n, selfplay.Config{Depth: *depth, MaxPlies: *maxPlies}, *workers, stdout)
+		}
 	default:
 		fmt.Fprintf(stderr, "nechecb tune: unknown method %q\n%s", args[0], tuneUsage)
 		return 2
@@ -166,4 +168,3 @@ func runTuneMatch(ctx context.Context, a, b string, n int, cfg selfplay.Config, 
 		a, b, cfg.Depth, len(openings), s, s.Elo(), time.Since(start).Round(time.Second))
 	return nil
 }
-
