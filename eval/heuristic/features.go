@@ -235,16 +235,26 @@ func b2i(b bool) int64 {
 	return 0
 }
 
+// packWeights[g] weights feature 8g+j by 256^j and the others by 0. Every
+// count of one side lies in [0, 255], so sideSum with these weights packs
+// eight counts into the bytes of one sum without carries.
+var packWeights = func() (out [(NumFeatures + 7) / 8][NumFeatures]int64) {
+	for i := range NumFeatures {
+		out[i/8][i] = 1 << (8 * (i % 8))
+	}
+	return out
+}()
+
 // sideFeatures returns side's feature counts (no kings factor).
 func sideFeatures(p *engine.Position, side engine.Color) [NumFeatures]int64 {
 	side &= 1
 	own, opp := p.Pieces[side]&engine.BoardMask, p.Pieces[side^1]&engine.BoardMask
-	var unit [NumFeatures]int64
 	var out [NumFeatures]int64
-	for i := range unit {
-		unit[i] = 1
-		out[i] = sideSum(&unit, &frames[side], own, opp, p.Kings&engine.BoardMask)
-		unit[i] = 0
+	for g := range packWeights {
+		packed := uint64(sideSum(&packWeights[g], &frames[side], own, opp, p.Kings&engine.BoardMask))
+		for j := 0; j < 8 && 8*g+j < NumFeatures; j++ {
+			out[8*g+j] = int64(packed >> (8 * j) & 0xff)
+		}
 	}
 	return out
 }

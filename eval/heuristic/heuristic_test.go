@@ -153,3 +153,11 @@ func FuzzReadWeights(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkFeatures(b *testing.B) {
+	ps := evaltest.RandomPositions(64, 3)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		_ = Features(&ps[i&63])
+	}
+}
