@@ -111,7 +111,7 @@ func (s Score) Fraction() float64 {
 // at ±999 for all-won or all-lost matches.
 func (s Score) Elo() float64 {
 	f := min(max(s.Fraction(), 1e-9), 1-1e-9)
-	return max(-999, min(999, -400*math.Log10(1/f-1)))
+	return max(-999, min(999, -400*math.Log10(1/f-1))) + 0 // + 0 turns −0 into 0
 }
 
 // Add counts one game result for the first player, who played colour c.

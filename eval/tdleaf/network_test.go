@@ -180,4 +180,3 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
-
