@@ -234,6 +234,7 @@ func TestErrors(t *testing.T) {
 	dup := write("dup.csv", lines[0]+lines[1]+lines[1])
 	head := write("head.csv", strings.Replace(lines[0], "w7", "w8", 1)+lines[1])
 	empty := write("empty.csv", lines[0])
+	ctrl := write("ctrl.csv", lines[0]+"\"a\nb\""+lines[1][strings.Index(lines[1], ","):])
 	quote := write("quote.csv", lines[0]+"\"abc,"+lines[1])
 	for _, tc := range []struct{ spec, want string }{
 		{"cnn:" + testCSV + "#Gen99", `no row named "Gen99"`},
@@ -245,6 +246,7 @@ func TestErrors(t *testing.T) {
 		{"cnn:" + empty + "#Gen14_0041", empty + ": no weight rows"},
 		{"cnn:" + quote + "#Gen14_0041", quote + ":2:"},
 		{"cnn:" + filepath.Join(dir, "none.csv") + "#a", "no such file"},
+		{"cnn:" + ctrl + "#a", ctrl + `:2: row name "a\nb" holds a control character`},
 	} {
 		_, err := eval.Load(tc.spec)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -287,6 +289,7 @@ func FuzzReadCSV(f *testing.F) {
 	f.Add([]byte(lines[0] + lines[1]))
 	f.Add([]byte(lines[0] + "a,1,2\n"))
 	f.Add([]byte("names\n"))
+	f.Add([]byte(lines[0] + "\"a\r\nb\"" + lines[1][strings.Index(lines[1], ","):]))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rows, err := ReadCSV("f", bytes.NewReader(data))
 		if err != nil {

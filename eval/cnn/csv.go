@@ -10,6 +10,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/nechecb/nechecb/eval/internal/fileio"
 )
@@ -89,6 +91,9 @@ func parseRow(rec []string) (Row, error) {
 	row.Name = rec[0]
 	if row.Name == "" {
 		return row, fmt.Errorf("a row with no name")
+	}
+	if !utf8.ValidString(row.Name) || strings.ContainsFunc(row.Name, unicode.IsControl) {
+		return row, fmt.Errorf("row name %q holds a control character or invalid UTF-8", row.Name)
 	}
 	if len(rec)-1 != NumWeights {
 		return row, fmt.Errorf("row %q has %d weights, want %d", row.Name, len(rec)-1, NumWeights)
