@@ -71,24 +71,12 @@ func mustCompile(t testing.TB, n *Net) *Network {
 	return net
 }
 
-func position(side engine.Color, pieces map[engine.Piece][]int) engine.Position {
-	var p engine.Position
-	for pc, squares := range pieces {
-		for _, s := range squares {
-			p.SetPiece(s, pc)
-		}
-	}
-	p.Side = side
-	p.Hash = p.ComputeHash()
-	return p
-}
-
 func TestPieceDifference(t *testing.T) {
 	for _, arch := range []Arch{Arch1999, Arch2001} {
 		n := zeroNet(arch)
 		n.PieceDiff, n.King = 0.05, 2.5
 		net := mustCompile(t, n)
-		p := position(engine.White, map[engine.Piece][]int{
+		p := evaltest.Board(engine.White, map[engine.Piece][]int{
 			engine.WhiteMan: {21, 22}, engine.WhiteKing: {5}, engine.BlackMan: {1},
 		})
 		// own 2 men + 1 king (K = 2.5), against 1 man: 3.5.
@@ -115,11 +103,11 @@ func TestViewpoint(t *testing.T) {
 		p    engine.Position
 		want float64
 	}{
-		{position(engine.White, map[engine.Piece][]int{engine.WhiteMan: {1}}), want},
-		{position(engine.Black, map[engine.Piece][]int{engine.BlackMan: {32}}), want},
-		{position(engine.White, map[engine.Piece][]int{engine.BlackMan: {1}}), -want},
-		{position(engine.White, map[engine.Piece][]int{engine.WhiteMan: {32}}), 0},
-		{position(engine.White, map[engine.Piece][]int{engine.WhiteKing: {1}}), math.Tanh(math.Tanh(math.Tanh(2)))},
+		{evaltest.Board(engine.White, map[engine.Piece][]int{engine.WhiteMan: {1}}), want},
+		{evaltest.Board(engine.Black, map[engine.Piece][]int{engine.BlackMan: {32}}), want},
+		{evaltest.Board(engine.White, map[engine.Piece][]int{engine.BlackMan: {1}}), -want},
+		{evaltest.Board(engine.White, map[engine.Piece][]int{engine.WhiteMan: {32}}), 0},
+		{evaltest.Board(engine.White, map[engine.Piece][]int{engine.WhiteKing: {1}}), math.Tanh(math.Tanh(math.Tanh(2)))},
 	} {
 		if got := net.Raw(&tc.p); math.Abs(got-tc.want) > 1e-15 {
 			t.Errorf("%s: raw %v, want %v", tc.p.FEN(), got, tc.want)

@@ -137,3 +137,18 @@ func Bench(b *testing.B, f eval.Factory) {
 	}
 	_ = sink
 }
+
+// Board builds a position directly from lists of squares per piece, with
+// side to move. It does not check legality, so tests can put men on their
+// own crowning row, as some golden boards of the specs do.
+func Board(side engine.Color, pieces map[engine.Piece][]int) engine.Position {
+	var p engine.Position
+	for pc, squares := range pieces {
+		for _, s := range squares {
+			p.SetPiece(s, pc)
+		}
+	}
+	p.Side = side
+	p.Hash = p.ComputeHash()
+	return p
+}

@@ -30,23 +30,9 @@ func mustParse(t testing.TB, text string) Genome {
 	return g
 }
 
-// board builds a position directly (men may stand on their own crowning
-// row, as in neche's tests), with side to move.
-func board(side engine.Color, pieces map[engine.Piece][]int) engine.Position {
-	var p engine.Position
-	for pc, squares := range pieces {
-		for _, s := range squares {
-			p.SetPiece(s, pc)
-		}
-	}
-	p.Side = side
-	p.Hash = p.ComputeHash()
-	return p
-}
-
 // boardA is board A of the spec, with square 20 replaced by sq20.
 func boardA(sq20 engine.Piece) engine.Position {
-	p := board(engine.White, map[engine.Piece][]int{
+	p := evaltest.Board(engine.White, map[engine.Piece][]int{
 		engine.WhiteMan:  {1, 11, 12, 15, 21},
 		engine.WhiteKing: {2, 9, 10, 23, 28},
 		engine.BlackMan:  {3, 7, 8, 18, 24, 26},
@@ -94,17 +80,17 @@ func TestGolden(t *testing.T) {
 	}{
 		{"G1 A", g1, boardA(engine.WhiteMan), -2},
 		{"G1 file line 1 A", line1, boardA(engine.WhiteMan), -2},
-		{"G1 lone man", g1, board(W, map[engine.Piece][]int{engine.WhiteMan: {1}}), 1},
-		{"G1 black kings", g1, board(W, map[engine.Piece][]int{engine.BlackKing: {15, 23}}), -4},
-		{"G1 file line 1 black kings", line1, board(W, map[engine.Piece][]int{engine.BlackKing: {15, 23}}), -4},
+		{"G1 lone man", g1, evaltest.Board(W, map[engine.Piece][]int{engine.WhiteMan: {1}}), 1},
+		{"G1 black kings", g1, evaltest.Board(W, map[engine.Piece][]int{engine.BlackKing: {15, 23}}), -4},
+		{"G1 file line 1 black kings", line1, evaltest.Board(W, map[engine.Piece][]int{engine.BlackKing: {15, 23}}), -4},
 		{"G2 A", g2, boardA(engine.WhiteMan), -2},
 		{"G2 A 20 white king", g2, boardA(engine.WhiteKing), -5},
 		{"G2 A 20 black man", g2, boardA(engine.BlackMan), 1},
 		{"G3 A 20 black king", g3, boardA(engine.BlackKing), 0},
-		{"G3 kings 27 v 2", g3, board(W, map[engine.Piece][]int{engine.WhiteKing: {27}, engine.BlackKing: {2}}), 0.6},
-		{"G3 kings 15 27 v 2", g3, board(W, map[engine.Piece][]int{engine.WhiteKing: {15, 27}, engine.BlackKing: {2}}), 0.6},
-		{"G3 men 2 27 king 15", g3, board(W, map[engine.Piece][]int{engine.WhiteMan: {2, 27}, engine.WhiteKing: {15}}), 0},
-		{"G3 black evaluated", g3, board(B, map[engine.Piece][]int{engine.BlackKing: {6}, engine.WhiteKing: {31}}), 0.6},
+		{"G3 kings 27 v 2", g3, evaltest.Board(W, map[engine.Piece][]int{engine.WhiteKing: {27}, engine.BlackKing: {2}}), 0.6},
+		{"G3 kings 15 27 v 2", g3, evaltest.Board(W, map[engine.Piece][]int{engine.WhiteKing: {15, 27}, engine.BlackKing: {2}}), 0.6},
+		{"G3 men 2 27 king 15", g3, evaltest.Board(W, map[engine.Piece][]int{engine.WhiteMan: {2, 27}, engine.WhiteKing: {15}}), 0},
+		{"G3 black evaluated", g3, evaltest.Board(B, map[engine.Piece][]int{engine.BlackKing: {6}, engine.WhiteKing: {31}}), 0.6},
 	} {
 		n := Compile(tc.genome)
 		// The same board seen by the other colour: turned round, colours
@@ -207,7 +193,7 @@ func TestLaterGeneReplaces(t *testing.T) {
 		{Source: 0, Sink: Output, Raw: RawBias + 30000},
 		{Source: 0, Sink: Output, Raw: RawBias + 10000},
 	}
-	p := board(engine.White, map[engine.Piece][]int{engine.WhiteMan: {29}}) // neche bit 0
+	p := evaltest.Board(engine.White, map[engine.Piece][]int{engine.WhiteMan: {29}}) // neche bit 0
 	if got := Compile(g).Raw(&p); got != 1 {
 		t.Errorf("raw %v, want 1 (the later weight, not the sum)", got)
 	}
@@ -290,7 +276,7 @@ func TestSelectors(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}
-		p := board(engine.White, map[engine.Piece][]int{engine.WhiteMan: {1}})
+		p := evaltest.Board(engine.White, map[engine.Piece][]int{engine.WhiteMan: {1}})
 		if got := f().Raw(&p); got != 1 {
 			t.Errorf("%s: raw %v, want 1", spec[:12], got)
 		}
