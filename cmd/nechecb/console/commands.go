@@ -364,9 +364,11 @@ func (s *Session) cmdSave(args []string) {
 // tags naming the players, and the result.
 func (s *Session) pdnGame() *pdn.Game {
 	g := pdn.FromRecord(s.game)
+	r := s.game.Result()
+	result := r.PDN()
 	if s.loaded != nil {
 		g.Tags = append([]pdn.Tag(nil), s.loaded.Tags...)
-		old := s.loaded.Record.Moves()
+		old := s.loadedMoves
 		same := 0
 		for same < len(old) && same < s.game.Ply() && old[same] == s.game.Moves()[same] {
 			same++
@@ -374,14 +376,16 @@ func (s *Session) pdnGame() *pdn.Game {
 		for i := 0; i <= same; i++ {
 			g.SetComment(i, s.loaded.Comment(i))
 		}
+		if same == len(old) && same == s.game.Ply() && r.Outcome == engine.Ongoing {
+			result = s.loaded.Result() // an unchanged game keeps its result (adjudicated, say)
+		}
 	} else {
 		g.SetTag("Event", "nechecb console")
 		g.SetTag("Date", s.cfg.Now().Format("2006.01.02"))
 		g.SetTag("Black", s.playerName(engine.Black))
 		g.SetTag("White", s.playerName(engine.White))
 	}
-	r := s.game.Result()
-	g.SetTag("Result", r.PDN())
+	g.SetTag("Result", result)
 	if r.Outcome != engine.Ongoing && g.Comment(s.game.Ply()) == "" {
 		g.SetComment(s.game.Ply(), r.String())
 	}
@@ -421,6 +425,7 @@ func (s *Session) cmdLoad(args []string) {
 	s.newGame(g.Record.Start())
 	s.game = g.Record
 	s.loaded = g
+	s.loadedMoves = append([]engine.Move(nil), g.Record.Moves()...)
 	s.printf("loaded game %d of %d from %s: %s (black) vs %s (white), %d moves, result %s\n",
 		n, len(games), args[0], g.Tag("Black"), g.Tag("White"), g.Record.Ply(), g.Result())
 	if c := g.Comment(g.Record.Ply()); c != "" {

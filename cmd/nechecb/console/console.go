@@ -72,15 +72,18 @@ func (l level) String() string {
 
 // Session is one console session: a game, its settings and the engine.
 type Session struct {
-	cfg      Config
-	out      *lockedWriter
-	game     *engine.Game
-	redo     []engine.Move // moves taken back, the next to redo last
-	loaded   *pdn.Game     // the game last loaded, whose tags and comments a save keeps
-	engineOn [2]bool       // the sides the engine plays, by engine.Color
-	level    level
-	clock    [2]time.Duration // each side's remaining time under "level time"
-	evalSpec string
+	cfg    Config
+	out    *lockedWriter
+	game   *engine.Game
+	redo   []engine.Move // moves taken back, the next to redo last
+	loaded *pdn.Game     // the game last loaded, whose tags and comments a save keeps
+	// loadedMoves are the moves of the loaded game as it was read (its
+	// Record is the session's game and changes with it).
+	loadedMoves []engine.Move
+	engineOn    [2]bool // the sides the engine plays, by engine.Color
+	level       level
+	clock       [2]time.Duration // each side's remaining time under "level time"
+	evalSpec    string
 	// lastInterrupt is set after a Ctrl-C; a second one in a row leaves.
 	lastInterrupt bool
 	quit          bool
@@ -285,7 +288,7 @@ func (s *Session) refuseIfOver() bool {
 func (s *Session) newGame(start engine.Position) {
 	s.game = engine.NewGame(start)
 	s.redo = nil
-	s.loaded = nil
+	s.loaded, s.loadedMoves = nil, nil
 	s.resetClock()
 	if s.cfg.Engine != nil {
 		s.cfg.Engine.Clear()

@@ -339,3 +339,102 @@ func TestComplete(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadKeepsTagsCommentsAndResult(t *testing.T) {
+	dir := t.TempDir()
+	same, changed := filepath.Join(dir, "same.pdn"), filepath.Join(dir, "changed.pdn")
+	s, in, _ := newTestSession(t, "load testdata/two-games.pdn 1", "save "+same, "undo", "27x20", "save "+changed,
+		"load testdata/two-games.pdn 2", "load testdata/two-games.pdn 3", "quit")
+	turns := runScript(t, s, in)
+	if got := output(t, turns, "load testdata/two-games.pdn 1"); !strings.HasPrefix(got,
+		"loaded game 1 of 2 from testdata/two-games.pdn: nechecb (material) (black) vs nechecb (heuristic) (white), 4 moves, result 1/2-1/2\n{adjudicated as a draw}\n") {
+		t.Errorf("load answered:\n%s", got)
+	}
+	read := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	checkText(t, "unchanged game saved", `[Event "Test match"]
+[Date "2026.11.20"]
+[Black "nechecb (material)"]
+[White "nechecb (heuristic)"]
+[Result "1/2-1/2"]
+[GameType "21"]
+[Round "1"]
+
+{Opening 11-15 24-19.} 1. 11-15 24-19 {book ends} 2. 15x24 28x19 {adjudicated
+as a draw} 1/2-1/2
+
+`, read(same))
+	checkText(t, "changed game saved", `[Event "Test match"]
+[Date "2026.11.20"]
+[Black "nechecb (material)"]
+[White "nechecb (heuristic)"]
+[Result "*"]
+[GameType "21"]
+[Round "1"]
+
+{Opening 11-15 24-19.} 1. 11-15 24-19 {book ends} 2. 15x24 27x20 *
+
+`, read(changed))
+	if got := output(t, turns, "load testdata/two-games.pdn 2"); !strings.Contains(got, "2 moves, result *") {
+		t.Errorf("second game:\n%s", got)
+	}
+	checkOutput(t, turns, "load testdata/two-games.pdn 3", "load: testdata/two-games.pdn holds games 1 to 2, not \"3\"; the game is unchanged\n")
+}
+
+// TestScriptedSession runs one session through everything at once: it
+// switches the evaluator, lets the engine play a whole game, undoes the last
+// move, saves, starts again, loads the game back and checks that the board
+// and the history read the same as before the save.
+func TestScriptedSession(t *testing.T) {
+	saved := filepath.Join(t.TempDir(), "session.pdn")
+	s, in, eng := newTestSession(t, "eval heuristic", "level depth 1", "play both", "play none", "history",
+		"undo", "board", "history ", "save "+saved, "new", "load "+saved, "board ", "history  ", "quit")
+	turns := runScript(t, s, in)
+	if eng.evals != 2 {
+		t.Errorf("evaluator set %d times, want 2", eng.evals)
+	}
+	if !strings.Contains(output(t, turns, "play both"), "Game over: ") {
+		t.Fatal("the engine's game did not end")
+	}
+	if result := lastWord(output(t, turns, "history")); !isResultToken(result) {
+		t.Errorf("the finished game's history ends with %q, not a result", result)
+	}
+	before := output(t, turns, "board")
+	if strings.Contains(before, "Game over") {
+		t.Errorf("undo did not reopen the game:\n%s", before)
+	}
+	if diff := cmp.Diff(before, output(t, turns, "board ")); diff != "" {
+		t.Errorf("board after save and load (-before +after):\n%s", diff)
+	}
+	if diff := cmp.Diff(output(t, turns, "history "), output(t, turns, "history  ")); diff != "" {
+		t.Errorf("history after save and load (-before +after):\n%s", diff)
+	}
+	if got := lastWord(output(t, turns, "history ")); isResultToken(got) {
+		t.Errorf("history of the reopened game ends with the result %q", got)
+	}
+}
+
+func isResultToken(w string) bool { return w == "1-0" || w == "0-1" || w == "1/2-1/2" }
+
+// lastWord returns the last word of the numeric lines of a history.
+func lastWord(history string) string {
+	_, numeric, _ := strings.Cut(history, "numeric:")
+	lines := strings.Split(numeric, "\n")
+	text := lines[0]
+	for _, l := range lines[1:] {
+		if !strings.HasPrefix(l, " ") {
+			break
+		}
+		text += l
+	}
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return ""
+	}
+	return words[len(words)-1]
+}
