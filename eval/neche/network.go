@@ -46,16 +46,15 @@ const computed = Output - FirstL1 + 1
 type Network struct {
 	// bias[j-39] is the summed weight from the bias neurons into neuron j.
 	bias [computed]float64
-	// Sensory synapses grouped by source neuron: those of neuron i are
-	// sensory[sensoryStart[i]:sensoryStart[i+1]], with sinks stored as j-39.
-	sensoryStart [FirstBias + 1]uint16
-	sensory      []synapse
+	// sensory holds the synapses out of the sensory neurons, grouped by
+	// source neuron, with sinks stored as j-39.
+	sensory []synapse
 	// span[side][b] is the slice of sensory that engine bit b feeds when side
 	// is evaluated, and active[side] the engine bits whose slice is not empty.
 	span   [2][64]span
 	active [2]uint64
 	// hidden lists the first-layer neurons with kept outgoing synapses, in
-	// id order; each names its slice of hiddenSink/hiddenWeight.
+	// id order; each names its slice of hiddenLinks.
 	hidden      []hiddenNeuron
 	hiddenLinks []synapse
 	// second lists the second-layer neurons linked to the output.
@@ -93,9 +92,11 @@ func Compile(g Genome) *Network {
 	t := linksOf(g)
 	w, has, reaches := &t.weight, &t.has, t.reachesOutput()
 	n := &Network{viable: g.Viable(), synapses: t.count}
+	// start[i] is where the synapses of sensory neuron i begin.
+	var start [FirstBias + 1]uint16
 	for i := 0; i < FirstL1; i++ {
 		if i < FirstBias {
-			n.sensoryStart[i] = uint16(len(n.sensory))
+			start[i] = uint16(len(n.sensory))
 		}
 		for j := FirstL1; j <= Output; j++ {
 			if !has[i][j] || !reaches[j] {
@@ -108,12 +109,12 @@ func Compile(g Genome) *Network {
 			n.sensory = append(n.sensory, synapse{uint8(j - FirstL1), w[i][j]})
 		}
 	}
-	n.sensoryStart[FirstBias] = uint16(len(n.sensory))
+	start[FirstBias] = uint16(len(n.sensory))
 	for side := range n.span {
 		for s := 1; s <= 32; s++ {
 			b := bits.TrailingZeros64(engine.SquareBit(s))
 			i := sensoryOf[side][b]
-			sp := span{n.sensoryStart[i], n.sensoryStart[i+1]}
+			sp := span{start[i], start[i+1]}
 			n.span[side][b] = sp
 			if sp.hi > sp.lo {
 				n.active[side] |= 1 << b
