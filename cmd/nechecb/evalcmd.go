@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
@@ -16,6 +18,21 @@ import (
 func init() {
 	register(&command{name: "eval", summary: "evaluate one position (--eval SPEC, --fen FEN; --dot draws a neche network)", run: runEval})
 }
+
+const evalUsage = `usage: nechecb eval [--eval SPEC] [--fen FEN] [--dot]
+
+Prints "raw <value>" (the model's own output for the side to move) and
+"score <int>" (the engine's scale, 100 = one man). SPEC is NAME[:PATH[#SELECTOR]],
+for example:
+  material
+  neche:PATH#LINE, neche:PATH#last, neche:=ACGT..., neche:#g1
+  cnn:PATH#ROWNAME
+  blondie:PATH
+Known kinds: %s.
+--dot prints a neche network as a Graphviz drawing instead
+(render it with dot -Tsvg).
+
+`
 
 // runEval prints an evaluator's raw output and score for one position, or
 // with --dot the Graphviz drawing of a neche network.
@@ -30,6 +47,12 @@ func evalCommand(args []string, stdout, stderr io.Writer) int {
 	fen := fs.String("fen", engine.StartFEN, "position to evaluate")
 	dot := fs.Bool("dot", false, "print the Graphviz drawing of a neche network instead")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stdout, evalUsage, strings.Join(eval.Kinds(), ", "))
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return 0
+		}
 		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
 		return 2
 	}

@@ -85,3 +85,10 @@ func TestEvalCommandBlondie(t *testing.T) {
 		t.Error(diff)
 	}
 }
+
+func TestEvalHelp(t *testing.T) {
+	var out, errs strings.Builder
+	if status := evalCommand([]string{"-h"}, &out, &errs); status != 0 || !strings.Contains(out.String(), "neche:PATH#LINE") {
+		t.Errorf("status %d, help %q", status, out.String())
+	}
+}

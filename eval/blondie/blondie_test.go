@@ -347,3 +347,14 @@ func FuzzParse(f *testing.F) {
 		mustCompile(t, n)
 	})
 }
+
+func TestSampleFile(t *testing.T) {
+	n, err := LoadFile("testdata/random1999.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Random(Arch1999, rand.New(rand.NewPCG(1999, 24)))
+	if diff := cmp.Diff(want, n); diff != "" {
+		t.Errorf("(-Random +file):\n%s", diff)
+	}
+}
