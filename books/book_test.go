@@ -306,3 +306,30 @@ func TestPlayerProbe(t *testing.T) {
 		t.Error("level 0 gave a move")
 	}
 }
+
+// TestDefaultBook checks the built-in book: it reads, it covers every
+// position on the way through the 3-move ballots, and every entry scores
+// every legal move of its position.
+func TestDefaultBook(t *testing.T) {
+	b := Default()
+	positions, err := BallotPositions(ThreeMove())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Len() != len(positions) {
+		t.Errorf("built-in book has %d positions, the 3-move ballots pass through %d", b.Len(), len(positions))
+	}
+	for _, p := range positions {
+		e := b.Probe(&p)
+		if e == nil {
+			t.Errorf("built-in book lacks %s", p.FEN())
+			continue
+		}
+		if len(e.Moves) != len(p.LegalMoves()) {
+			t.Errorf("%s: %d book moves, %d legal moves", p.FEN(), len(e.Moves), len(p.LegalMoves()))
+		}
+	}
+	if got, err := Open(""); err != nil || got != b {
+		t.Errorf("Open(\"\") = %p, %v; want the built-in book", got, err)
+	}
+}

@@ -46,22 +46,15 @@ func parseBookFlags(fs *flag.FlagSet, args []string) bool {
 	return true
 }
 
-// loadBook reads the named book.
-func loadBook(path string) (*books.Book, error) {
-	if path == "" {
-		return nil, fmt.Errorf("give --book FILE")
-	}
-	return books.Load(path)
-}
 
 func runBookProbe(args []string) int {
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
 	fen := fs.String("fen", engine.StartFEN, "position to look up")
-	file := fs.String("book", "", "book file ")
+	file := fs.String("book", "", "book file (default: the built-in book)")
 	if !parseBookFlags(fs, args) {
 		return 2
 	}
-	b, err := loadBook(*file)
+	b, err := books.Open(*file)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb book probe: %v\n", err)
 		return 2
@@ -86,13 +79,13 @@ func runBookProbe(args []string) int {
 
 func runBookDump(args []string) int {
 	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
-	file := fs.String("book", "", "book file, binary or text ")
+	file := fs.String("book", "", "book file, binary or text (default: the built-in book)")
 	out := fs.String("o", "", "write the book to this file instead of a text dump on stdout")
 	binary := fs.Bool("binary", false, "with -o, write the binary format")
 	if !parseBookFlags(fs, args) {
 		return 2
 	}
-	b, err := loadBook(*file)
+	b, err := books.Open(*file)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb book dump: %v\n", err)
 		return 2
@@ -120,6 +113,7 @@ func runBookBuild(args []string) int {
 	win := fs.Uint("win", uint(opt.WinWeight), "weight a won game adds to the move played")
 	draw := fs.Uint("draw", uint(opt.DrawWeight), "weight a drawn game adds")
 	loss := fs.Uint("loss", uint(opt.LossWeight), "weight a lost game adds")
+	search := addSearchBuildFlags(fs)
 	if !parseBookFlags(fs, args) {
 		return 2
 	}
@@ -127,9 +121,12 @@ func runBookBuild(args []string) int {
 		fmt.Fprintln(os.Stderr, "nechecb book build: -o FILE is required")
 		return 2
 	}
-	if *games == "" {
-		fmt.Fprintln(os.Stderr, "nechecb book build: give --pdn FILE")
+	if (*games == "") == !search.requested() {
+		fmt.Fprintln(os.Stderr, "nechecb book build: give either --pdn FILE or --ballots SET with --depth or --movetime")
 		return 2
+	}
+	if search.requested() {
+		return search.run(*out, *text)
 	}
 	opt.WinWeight, opt.DrawWeight, opt.LossWeight = uint32(*win), uint32(*draw), uint32(*loss)
 	read, err := pdn.ReadFile(*games)

@@ -1,17 +1,14 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/nechecb/nechecb/books"
-	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/protocol"
 )
@@ -97,25 +94,12 @@ func runProtocol(args []string) int {
 	return 0
 }
 
-// bookProber plays from a nechecb opening book (package books).
-type bookProber struct {
-	book *books.Book
-	rng  *rand.Rand
-}
-
-func (b *bookProber) Probe(pos engine.Position, _ []engine.Position, level int) (engine.Move, bool) {
-	return b.book.Choose(&pos, books.Mode(level), b.rng)
-}
-
-// openBook loads the book file named by the BookFile option.
+// openBook loads the book file named by the BookFile option, or the
+// built-in book for "".
 func openBook(file string) (protocol.BookProber, error) {
-	if file == "" {
-		return nil, errors.New("no book is built in: set BookFile to a book made with 'nechecb book build'")
-	}
-	b, err := books.Load(file)
+	b, err := books.Open(file)
 	if err != nil {
 		return nil, err
 	}
-	seed := uint64(time.Now().UnixNano())
-	return &bookProber{book: b, rng: rand.New(rand.NewPCG(seed, seed>>1|1))}, nil
+	return books.NewPlayer(b, uint64(time.Now().UnixNano())), nil
 }
