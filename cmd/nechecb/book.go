@@ -46,7 +46,6 @@ func parseBookFlags(fs *flag.FlagSet, args []string) bool {
 	return true
 }
 
-
 func runBookProbe(args []string) int {
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
 	fen := fs.String("fen", engine.StartFEN, "position to look up")
