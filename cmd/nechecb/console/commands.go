@@ -30,7 +30,7 @@ func init() {
 		{"hint", "", "the engine suggests a move", (*Session).cmdHint},
 		{"analyze", "", "search without limit, showing each depth, until Enter", (*Session).cmdAnalyze},
 		{"play", "white|black|both|none", "choose the sides the engine plays", (*Session).cmdPlay},
-		{"level", "depth N | time S | movetime MS", "set how long the engine thinks", (*Session).cmdLevel},
+		{"level", "depth N | time S | movetime MS", "how long the engine thinks (time: seconds for its whole game)", (*Session).cmdLevel},
 		{"eval", "[SPEC]", "show or switch the evaluator (e.g. material, neche:FILE#last)", (*Session).cmdEval},
 		{"board", "", "show the board", func(s *Session, _ []string) { s.showBoard() }},
 		{"flip", "", "turn the board round", (*Session).cmdFlip},
@@ -64,7 +64,7 @@ func (s *Session) cmdHelp(_ []string) {
 	s.printf("Type a move in algebraic (c3d4, c3xe5xc7) or numeric (22-18, 9x18x27) notation;\n")
 	s.printf("a start and an end (c3e5, 9x27) are enough when only one legal move fits. Commands:\n")
 	for _, c := range commands {
-		s.printf("  %-36s %s\n", strings.TrimSpace(c.name+" "+c.args), c.summary)
+		s.printf("  %-38s %s\n", strings.TrimSpace(c.name+" "+c.args), c.summary)
 	}
 	s.printf("Tab completes commands and moves. Ctrl-C stops the engine; twice in a row it leaves.\n")
 }
