@@ -20,19 +20,12 @@ func init() {
 	defaultMode = runDefault
 }
 
-// startConsole starts the interactive console. It is nil until the console
-// (package cmd/nechecb/console) is wired in by its own file, which sets it
-// from init; until then a terminal gets the protocol with a notice.
-var startConsole func(args []string) int
-
-// runDefault runs when nechecb has no subcommand: the console on a
-// terminal, the protocol otherwise.
+// runDefault runs when nechecb has no subcommand: the console (console.go)
+// on a terminal, the protocol otherwise, so that GUIs and match runners can
+// start a bare nechecb.
 func runDefault(args []string) int {
 	if stdinIsTerminal() {
-		if startConsole != nil {
-			return startConsole(args)
-		}
-		fmt.Fprintln(os.Stderr, "nechecb: no console in this build yet; serving the engine protocol (type uci, then help; quit to leave)")
+		return runConsole(args)
 	}
 	return runProtocol(args)
 }

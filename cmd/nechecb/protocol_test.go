@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/protocol/client"
 )
@@ -94,9 +95,23 @@ func TestMatchBetweenTwoProcesses(t *testing.T) {
 	}
 }
 
-// TestProtocolCommandLine checks the flags of nechecb protocol.
+// TestProtocolCommandLine checks the flags of nechecb protocol and the
+// opening book wiring.
 func TestProtocolCommandLine(t *testing.T) {
 	bin := buildNechecb(t)
+	book := filepath.Join(t.TempDir(), "one.book")
+	b := books.New()
+	start := engine.StartPosition()
+	m, err := start.ParseMove("10-14")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Set(books.Entry{Position: start, Count: 1, Moves: []books.MoveEntry{{Move: m, Weight: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Save(book, false); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		args   []string
 		input  string
@@ -109,6 +124,8 @@ func TestProtocolCommandLine(t *testing.T) {
 		{[]string{"uci", "--option", "Hash=0"}, "", 2, "", "nechecb protocol: --option Hash=0: option Hash: 0 is outside 1..4096"},
 		{[]string{"hub", "--option", "Hash"}, "", 2, "", `"Hash" is not Name=Value`},
 		{[]string{"protocol", "extra"}, "", 2, "", `unexpected argument "extra"`},
+		{[]string{"protocol", "--option", "Book=3", "--option", "BookFile=" + book}, "go depth 5\n", 0, "info string book move 10-14\nbestmove 10-14\n", ""},
+		{[]string{"protocol", "--option", "Book=1", "--option", "BookFile=" + bin}, "go depth 1\n", 0, "info string error: BookFile \"" + bin + "\": " + bin + ": not a nechecb book", ""},
 	}
 	for _, c := range cases {
 		cmd := exec.Command(bin, c.args...)
