@@ -34,7 +34,7 @@ const ScorePerUnit = 10000
 
 // Layer sizes.
 const (
-	conv1Out = 4 * 4 * 3 // first convolution: 4x4 cells, 3 channels
+	conv1Pos = 4 * 4     // first convolution: 4x4 positions of 3 channels
 	conv2Out = 2 * 2 * 3 // second convolution, flattened
 	denseOut = 6
 )
@@ -86,7 +86,7 @@ type Network struct {
 	feeds [64]struct{ lo, hi uint16 }
 	links []cellLink
 	b1    [3]float64
-	k2    [3 * 3 * 3 * 3]float64
+	k2    [9][3][3]float64 // [di*3+dj][channel][filter]
 	b2    [3]float64
 	dense [conv2Out * denseOut]float64
 	db    [denseOut]float64
@@ -97,7 +97,7 @@ type Network struct {
 // cellLink adds a cell's value times w to the three channels of first-layer
 // output position pos.
 type cellLink struct {
-	pos uint8 // (i*4 + j) * 3
+	pos uint8 // i*4 + j
 	w   [3]float64
 }
 
@@ -109,7 +109,7 @@ func New(w *Weights) *Network {
 		n.feeds[c].lo = uint16(len(n.links))
 		for i := max(0, r-4); i <= min(3, r); i++ {
 			for j := max(0, col-4); j <= min(3, col); j++ {
-				l := cellLink{pos: uint8((i*4 + j) * 3)}
+				l := cellLink{pos: uint8(i*4 + j)}
 				k := offK1 + ((r-i)*5+(col-j))*3
 				copy(l.w[:], w[k:k+3])
 				n.links = append(n.links, l)
@@ -118,7 +118,9 @@ func New(w *Weights) *Network {
 		n.feeds[c].hi = uint16(len(n.links))
 	}
 	copy(n.b1[:], w[offB1:offK2])
-	copy(n.k2[:], w[offK2:offB2])
+	for k := range 81 {
+		n.k2[k/9][k/3%3][k%3] = w[offK2+k]
+	}
 	copy(n.b2[:], w[offB2:offD])
 	copy(n.dense[:], w[offD:offDB])
 	copy(n.db[:], w[offDB:offO])
@@ -133,9 +135,9 @@ func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 // -2 (king), the opponent's +1 and +2, my side at the top. The seed read it
 // as the value of the position for me, having just moved.
 func (n *Network) F(p *engine.Position, me engine.Color) float64 {
-	var a1 [conv1Out]float64
-	for k := 0; k < conv1Out; k += 3 {
-		a1[k], a1[k+1], a1[k+2] = n.b1[0], n.b1[1], n.b1[2]
+	var a1 [conv1Pos][3]float64
+	for k := range a1 {
+		a1[k] = n.b1
 	}
 	cells := &cellOf[me]
 	mine, theirs := p.Pieces[me], p.Pieces[me.Opponent()]
@@ -144,27 +146,28 @@ func (n *Network) F(p *engine.Position, me engine.Color) float64 {
 	n.feed(&a1, cells, theirs&^p.Kings, 1)
 	n.feed(&a1, cells, theirs&p.Kings, 2)
 	for k := range a1 {
-		a1[k] = sigmoid(a1[k])
+		for c := range 3 {
+			a1[k][c] = sigmoid(a1[k][c])
+		}
 	}
 	// Second convolution: 3x3 kernel over the 4x4x3 map, giving 2x2x3,
-	// already in flatten order (row*2 + col)*3 + channel.
+	// stored in flatten order (row*2 + col)*3 + channel.
 	var a2 [conv2Out]float64
 	for i := range 2 {
 		for j := range 2 {
-			s0, s1, s2 := n.b2[0], n.b2[1], n.b2[2]
+			s := n.b2
 			for di := range 3 {
 				for dj := range 3 {
-					in := a1[((i+di)*4+(j+dj))*3:][:3]
-					k := n.k2[(di*3+dj)*9:][:9]
-					for c, x := range in {
-						s0 += x * k[c*3]
-						s1 += x * k[c*3+1]
-						s2 += x * k[c*3+2]
+					x, k := &a1[(i+di)*4+j+dj], &n.k2[di*3+dj]
+					for c := range 3 {
+						s[0] += x[c] * k[c][0]
+						s[1] += x[c] * k[c][1]
+						s[2] += x[c] * k[c][2]
 					}
 				}
 			}
 			o := (i*2 + j) * 3
-			a2[o], a2[o+1], a2[o+2] = sigmoid(s0), sigmoid(s1), sigmoid(s2)
+			a2[o], a2[o+1], a2[o+2] = sigmoid(s[0]), sigmoid(s[1]), sigmoid(s[2])
 		}
 	}
 	out := n.ob
@@ -180,11 +183,11 @@ func (n *Network) F(p *engine.Position, me engine.Color) float64 {
 
 // feed adds the first-layer contributions of the pieces on bb, each of
 // value v.
-func (n *Network) feed(a1 *[conv1Out]float64, cells *[64]uint8, bb uint64, v float64) {
+func (n *Network) feed(a1 *[conv1Pos][3]float64, cells *[64]uint8, bb uint64, v float64) {
 	for ; bb != 0; bb &= bb - 1 {
 		f := n.feeds[cells[bits.TrailingZeros64(bb)]]
 		for _, l := range n.links[f.lo:f.hi] {
-			a := a1[l.pos:][:3]
+			a := &a1[l.pos]
 			a[0] += v * l.w[0]
 			a[1] += v * l.w[1]
 			a[2] += v * l.w[2]
