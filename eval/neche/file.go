@@ -40,18 +40,22 @@ func parseLine(name string, lineNo int, line []byte) (Genome, error) {
 }
 
 // SelectGenome returns one genome of a genome file's content: selector is a
-// 1-based line number, or "last" (or empty) for the last line. name is used
+// 1-based line number, or "last" (or empty) for the last line that is not
+// blank. name is used
 // in errors, which name the line and, for a bad letter, the column. Only the
 // chosen line is parsed.
 func SelectGenome(name string, data []byte, selector string) (Genome, error) {
 	lines := fileLines(data)
-	if len(lines) == 0 {
-		return nil, fmt.Errorf("%s: no genomes in the file", name)
-	}
 	var k int
 	switch sel := strings.ToLower(strings.TrimSpace(selector)); sel {
 	case "", "last":
 		k = len(lines)
+		for k > 0 && len(bytes.TrimSpace(lines[k-1])) == 0 {
+			k--
+		}
+		if k == 0 {
+			return nil, fmt.Errorf("%s: no genomes in the file", name)
+		}
 	default:
 		n, err := strconv.Atoi(sel)
 		if err != nil || n < 1 {

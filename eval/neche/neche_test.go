@@ -310,6 +310,12 @@ func TestErrors(t *testing.T) {
 			t.Errorf("Load(%.60q) = %v, want an error containing %q", tc.spec, err, tc.want)
 		}
 	}
+	if g, err := SelectGenome("f", []byte(good+"\r\n"+g2Text+"\r\n\n \n"), "last"); err != nil || g.String() != g2Text {
+		t.Errorf("last line before blank lines: %v", err)
+	}
+	if _, err := SelectGenome("f", []byte("\n\n"), "last"); err == nil || err.Error() != "f: no genomes in the file" {
+		t.Errorf("blank file: %v", err)
+	}
 	if _, err := LoadGenome(bad, "1"); err != nil {
 		t.Errorf("a good line of a file with bad lines: %v", err)
 	}
