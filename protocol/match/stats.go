@@ -178,6 +178,8 @@ func FormatElo(e float64) string {
 		return "+inf"
 	case math.IsInf(e, -1):
 		return "-inf"
+	case math.Abs(e) < 0.05:
+		return "+0.0" // not "-0.0"
 	}
 	return fmt.Sprintf("%+.1f", e)
 }

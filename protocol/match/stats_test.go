@@ -65,3 +65,11 @@ func TestSPRT(t *testing.T) {
 		t.Error("Validate does not check its bounds")
 	}
 }
+
+func TestFormatElo(t *testing.T) {
+	for e, want := range map[float64]string{math.Copysign(0, -1): "+0.0", -0.01: "+0.0", 5.56: "+5.6", -12.34: "-12.3", math.Inf(1): "+inf", math.Inf(-1): "-inf"} {
+		if got := FormatElo(e); got != want {
+			t.Errorf("FormatElo(%v) = %q, want %q", e, got, want)
+		}
+	}
+}
