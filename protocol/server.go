@@ -183,7 +183,7 @@ func (s *Server) send(line string) {
 // errorf reports a refused command in the dialect's error form.
 func (s *Server) errorf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	s.log.Warn().Str("error", msg).Msg("command refused")
+	s.log.Info().Str("error", msg).Msg("command refused")
 	if s.hub {
 		s.send("error message=" + hubQuote(msg))
 		return

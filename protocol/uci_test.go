@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -354,4 +355,28 @@ func TestSwitchDialect(t *testing.T) {
 	s.send("uci")
 	s.until("uciok")
 	s.finish()
+}
+
+// TestSetOptionValueKeepsSpaces: a string value is the rest of the line,
+// inner spaces kept, so that file names with spaces work.
+func TestSetOptionValueKeepsSpaces(t *testing.T) {
+	srv, err := NewServer(Config{Searcher: &fakeSearcher{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.out = newOutput(io.Discard)
+	defer srv.out.close()
+	cases := []struct{ line, want string }{
+		{"setoption name BookFile value my  books/open ing.book ", "my  books/open ing.book"},
+		{"setoption  name  bookfile  value x", "x"},
+		{"setoption name BookFile value <empty>", ""},
+		{"setoption name BookFile", ""},
+	}
+	for _, c := range cases {
+		srv.pending.BookFile = "before"
+		srv.uciSetOption(c.line)
+		if srv.pending.BookFile != c.want {
+			t.Errorf("%q: BookFile %q, want %q", c.line, srv.pending.BookFile, c.want)
+		}
+	}
 }
