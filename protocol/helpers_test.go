@@ -207,6 +207,13 @@ func (s *session) quiet(d time.Duration) {
 func (s *session) finish() {
 	s.t.Helper()
 	s.in.Close()
+	s.exited()
+}
+
+// exited checks that Serve returns nil (after quit or the end of input)
+// and writes nothing more.
+func (s *session) exited() {
+	s.t.Helper()
 	select {
 	case err := <-s.done:
 		if err != nil {
@@ -216,22 +223,6 @@ func (s *session) finish() {
 		s.t.Fatalf("Serve did not return; transcript:\n%s", s.transcript())
 	}
 	for line := range s.lines {
-		s.t.Fatalf("unexpected line after the end %q; transcript:\n%s", line, s.transcript())
-	}
-}
-
-// exited checks that Serve has returned nil (after quit).
-func (s *session) exited() {
-	s.t.Helper()
-	select {
-	case err := <-s.done:
-		if err != nil {
-			s.t.Fatalf("Serve: %v", err)
-		}
-	case <-time.After(waitLimit):
-		s.t.Fatalf("Serve did not return after quit; transcript:\n%s", s.transcript())
-	}
-	for line := range s.lines {
-		s.t.Fatalf("unexpected line after quit %q; transcript:\n%s", line, s.transcript())
+		s.t.Fatalf("unexpected line at the end %q; transcript:\n%s", line, s.transcript())
 	}
 }
