@@ -72,8 +72,7 @@ func blackManPathsOn(more, jump4, jump5 uint64) uint64 {
 // blackCaptures reports whether Black, to move, has a capture. It returns the
 // squares from which a piece can jump ahead by 4 and 5 bits.
 func blackCaptures(own, opp, kings, empty uint64) (jump4, jump5 uint64, any bool) {
-	jump4 = blackBehind(blackBehind(empty, 4)&opp, 4)
-	jump5 = blackBehind(blackBehind(empty, 5)&opp, 5)
+	jump4, jump5 = blackJumpers(opp, empty)
 	ownKings := own & kings
 	return jump4, jump5, own&(jump4|jump5) != 0 || ownKings != 0 && blackKingsJumpBack(ownKings, opp, empty)
 }
@@ -97,8 +96,8 @@ func perftBlack(own, opp, kings uint64, depth int) uint64 {
 	}
 	empty := BoardMask &^ (own | opp)
 	if jump4, jump5, any := blackCaptures(own, opp, kings, empty); any {
-		w := blackWalk{own: own, opp: opp, kings: kings, empty: empty, depth: depth}
-		return w.all(jump4, jump5)
+		w := blackWalk{own: own, opp: opp, kings: kings, empty: empty, jump4: jump4, jump5: jump5, depth: depth}
+		return w.all(blackLandings(own&^kings, jump4, jump5))
 	}
 	var n uint64
 	movers := own
@@ -117,25 +116,47 @@ func perftBlack(own, opp, kings uint64, depth int) uint64 {
 }
 
 // perft2Black counts the leaves two plies below the position with Black to
-// move, fusing the last two plies: White's moves after each of Black's moves
-// are counted in place, without building either.
+// move, fusing the last two plies: White's moves after each of Black's steps
+// and single jumps are counted in place, without building either move.
 func perft2Black(own, opp, kings uint64) uint64 {
 	empty := BoardMask &^ (own | opp)
-	if jump4, jump5, any := blackCaptures(own, opp, kings, empty); any {
-		w := blackWalk{own: own, opp: opp, kings: kings, empty: empty, depth: 2}
-		return w.all(jump4, jump5)
+	jump4, jump5, any := blackCaptures(own, opp, kings, empty)
+	if !any {
+		n := blackStepsCount(own, opp, kings, empty, blackAhead(own, 4)&empty, blackSteps[0]) +
+			blackStepsCount(own, opp, kings, empty, blackAhead(own, 5)&empty, blackSteps[1])
+		if ownKings := own & kings; ownKings != 0 {
+			n += blackStepsCount(own, opp, kings, empty, blackBehind(ownKings, 4)&empty, blackSteps[2]) +
+				blackStepsCount(own, opp, kings, empty, blackBehind(ownKings, 5)&empty, blackSteps[3])
+		}
+		return n
 	}
-	n := blackStepsCount(own, opp, kings, empty, blackAhead(own, 4)&empty, blackSteps[0]) +
-		blackStepsCount(own, opp, kings, empty, blackAhead(own, 5)&empty, blackSteps[1])
-	if ownKings := own & kings; ownKings != 0 {
-		n += blackStepsCount(own, opp, kings, empty, blackBehind(ownKings, 4)&empty, blackSteps[2]) +
-			blackStepsCount(own, opp, kings, empty, blackBehind(ownKings, 5)&empty, blackSteps[3])
+	// Black must capture. A man's single jump that cannot go on is a step by
+	// twice the distance once the jumped piece is gone; the longer sequences
+	// and the kings' are walked.
+	goOn := jump4 | jump5
+	land4, land5 := blackLandings(own&^kings, jump4, jump5)
+	var n uint64
+	for dests := land4 &^ goOn; dests != 0; dests &= dests - 1 {
+		dest := dests & -dests
+		over := blackBehind(dest, 4)
+		n += blackStepsCount(own, opp^over, kings, empty|over, dest, 2*blackSteps[0])
+	}
+	for dests := land5 &^ goOn; dests != 0; dests &= dests - 1 {
+		dest := dests & -dests
+		over := blackBehind(dest, 5)
+		n += blackStepsCount(own, opp^over, kings, empty|over, dest, 2*blackSteps[1])
+	}
+	if (land4|land5)&goOn != 0 || own&kings != 0 {
+		w := blackWalk{own: own, opp: opp, kings: kings, empty: empty, jump4: jump4, jump5: jump5, depth: 2}
+		n += w.all(land4&goOn, land5&goOn)
 	}
 	return n
 }
 
 // blackStepsCount returns the sum of White's move counts after each of
-// Black's steps by rotation rot onto the squares in dests. White's count
+// Black's steps by rotation rot onto the squares in dests (perft2Black also
+// passes a single jump here, as a step by twice the rotation on a board
+// without the jumped piece). White's count
 // does not depend on which black pieces are kings, so the kings are not
 // updated. When White has no kings the count is inlined: White's steps, or
 // White's single jumps when White must capture, are counted by one popcount
@@ -171,27 +192,41 @@ func blackStepsCount(own, opp, kings, empty, dests uint64, rot int) uint64 {
 	return n
 }
 
-// blackWalk follows Black's capture sequences from a position depth plies
-// (at least 1) above the leaves, and counts the leaves below each sequence.
-type blackWalk struct {
-	own, opp, kings, empty uint64
-	depth                  int
+// blackLandings returns where the men in men land when they jump ahead by 4
+// and by 5 bits; jump4 and jump5 are the squares they can jump from.
+func blackLandings(men, jump4, jump5 uint64) (land4, land5 uint64) {
+	return blackAhead(blackAhead(men&jump4, 4), 4), blackAhead(blackAhead(men&jump5, 5), 5)
 }
 
-// all counts the leaves below every capture sequence of Black; jump4 and
-// jump5 are the squares from which a piece can jump ahead by 4 and 5 bits.
-func (w *blackWalk) all(jump4, jump5 uint64) uint64 {
+// blackJumpers returns the squares from which a black piece could jump
+// ahead by 4 and by 5 bits over one of opp's pieces onto an empty square.
+func blackJumpers(opp, empty uint64) (jump4, jump5 uint64) {
+	return blackBehind(blackBehind(empty, 4)&opp, 4), blackBehind(blackBehind(empty, 5)&opp, 5)
+}
+
+// blackWalk follows Black's capture sequences from a position depth plies
+// (at least 1) above the leaves, and counts the leaves below each sequence.
+// jump4 and jump5 are the squares from which a black piece can jump ahead by
+// 4 and 5 bits on the board before the move.
+type blackWalk struct {
+	own, opp, kings, empty, jump4, jump5 uint64
+	depth                                int
+}
+
+// all counts the leaves below the capture sequences of the men whose first
+// jump, ahead by 4 or by 5 bits, lands on a square of land4 or land5, and
+// below every capture sequence of Black's kings.
+func (w *blackWalk) all(land4, land5 uint64) uint64 {
 	var n uint64
-	men := w.own &^ w.kings
-	for from := men & jump4; from != 0; from &= from - 1 {
-		start := from & -from
-		over := blackAhead(start, 4)
-		n += w.man(start, blackAhead(over, 4), over)
+	for ; land4 != 0; land4 &= land4 - 1 {
+		at := land4 & -land4
+		over := blackBehind(at, 4)
+		n += w.man(blackBehind(over, 4), at, over)
 	}
-	for from := men & jump5; from != 0; from &= from - 1 {
-		start := from & -from
-		over := blackAhead(start, 5)
-		n += w.man(start, blackAhead(over, 5), over)
+	for ; land5 != 0; land5 &= land5 - 1 {
+		at := land5 & -land5
+		over := blackBehind(at, 5)
+		n += w.man(blackBehind(over, 5), at, over)
 	}
 	for k := w.own & w.kings; k != 0; k &= k - 1 {
 		start := k & -k
@@ -201,23 +236,23 @@ func (w *blackWalk) all(jump4, jump5 uint64) uint64 {
 }
 
 // man follows a black man that left from and stands on at, having captured
-// the pieces in captured. It stops when crowned.
+// the pieces in captured. A man jumps only ahead, away from the squares it
+// has left and jumped, so jump4 and jump5 tell where it can jump on; they
+// hold no square of the crowning row, so a crowned man stops.
 func (w *blackWalk) man(from, at, captured uint64) uint64 {
-	if at&blackCrownRow == 0 {
-		var n uint64
-		goesOn := false
-		for s := uint(4); s <= 5; s++ {
-			over := blackAhead(at, s) & w.opp
-			if land := blackAhead(over, s) & w.empty; land != 0 {
-				n += w.man(from, land, captured|over)
-				goesOn = true
-			}
-		}
-		if goesOn {
-			return n
-		}
+	if at&(w.jump4|w.jump5) == 0 {
+		return w.leaves(w.own^from^at, w.opp&^captured, w.kings&^captured|at&blackCrownRow)
 	}
-	return w.leaves(w.own^from^at, w.opp&^captured, w.kings&^captured|at&blackCrownRow)
+	var n uint64
+	if at&w.jump4 != 0 {
+		over := blackAhead(at, 4)
+		n += w.man(from, blackAhead(over, 4), captured|over)
+	}
+	if at&w.jump5 != 0 {
+		over := blackAhead(at, 5)
+		n += w.man(from, blackAhead(over, 5), captured|over)
+	}
+	return n
 }
 
 // king follows a black king that left from and stands on at, having captured

@@ -74,8 +74,7 @@ func whiteManPathsOn(more, jump4, jump5 uint64) uint64 {
 // whiteCaptures reports whether White, to move, has a capture. It returns the
 // squares from which a piece can jump ahead by 4 and 5 bits.
 func whiteCaptures(own, opp, kings, empty uint64) (jump4, jump5 uint64, any bool) {
-	jump4 = whiteBehind(whiteBehind(empty, 4)&opp, 4)
-	jump5 = whiteBehind(whiteBehind(empty, 5)&opp, 5)
+	jump4, jump5 = whiteJumpers(opp, empty)
 	ownKings := own & kings
 	return jump4, jump5, own&(jump4|jump5) != 0 || ownKings != 0 && whiteKingsJumpBack(ownKings, opp, empty)
 }
@@ -99,8 +98,8 @@ func perftWhite(own, opp, kings uint64, depth int) uint64 {
 	}
 	empty := BoardMask &^ (own | opp)
 	if jump4, jump5, any := whiteCaptures(own, opp, kings, empty); any {
-		w := whiteWalk{own: own, opp: opp, kings: kings, empty: empty, depth: depth}
-		return w.all(jump4, jump5)
+		w := whiteWalk{own: own, opp: opp, kings: kings, empty: empty, jump4: jump4, jump5: jump5, depth: depth}
+		return w.all(whiteLandings(own&^kings, jump4, jump5))
 	}
 	var n uint64
 	movers := own
@@ -119,25 +118,47 @@ func perftWhite(own, opp, kings uint64, depth int) uint64 {
 }
 
 // perft2White counts the leaves two plies below the position with White to
-// move, fusing the last two plies: Black's moves after each of White's moves
-// are counted in place, without building either.
+// move, fusing the last two plies: Black's moves after each of White's steps
+// and single jumps are counted in place, without building either move.
 func perft2White(own, opp, kings uint64) uint64 {
 	empty := BoardMask &^ (own | opp)
-	if jump4, jump5, any := whiteCaptures(own, opp, kings, empty); any {
-		w := whiteWalk{own: own, opp: opp, kings: kings, empty: empty, depth: 2}
-		return w.all(jump4, jump5)
+	jump4, jump5, any := whiteCaptures(own, opp, kings, empty)
+	if !any {
+		n := whiteStepsCount(own, opp, kings, empty, whiteAhead(own, 4)&empty, whiteSteps[0]) +
+			whiteStepsCount(own, opp, kings, empty, whiteAhead(own, 5)&empty, whiteSteps[1])
+		if ownKings := own & kings; ownKings != 0 {
+			n += whiteStepsCount(own, opp, kings, empty, whiteBehind(ownKings, 4)&empty, whiteSteps[2]) +
+				whiteStepsCount(own, opp, kings, empty, whiteBehind(ownKings, 5)&empty, whiteSteps[3])
+		}
+		return n
 	}
-	n := whiteStepsCount(own, opp, kings, empty, whiteAhead(own, 4)&empty, whiteSteps[0]) +
-		whiteStepsCount(own, opp, kings, empty, whiteAhead(own, 5)&empty, whiteSteps[1])
-	if ownKings := own & kings; ownKings != 0 {
-		n += whiteStepsCount(own, opp, kings, empty, whiteBehind(ownKings, 4)&empty, whiteSteps[2]) +
-			whiteStepsCount(own, opp, kings, empty, whiteBehind(ownKings, 5)&empty, whiteSteps[3])
+	// White must capture. A man's single jump that cannot go on is a step by
+	// twice the distance once the jumped piece is gone; the longer sequences
+	// and the kings' are walked.
+	goOn := jump4 | jump5
+	land4, land5 := whiteLandings(own&^kings, jump4, jump5)
+	var n uint64
+	for dests := land4 &^ goOn; dests != 0; dests &= dests - 1 {
+		dest := dests & -dests
+		over := whiteBehind(dest, 4)
+		n += whiteStepsCount(own, opp^over, kings, empty|over, dest, 2*whiteSteps[0])
+	}
+	for dests := land5 &^ goOn; dests != 0; dests &= dests - 1 {
+		dest := dests & -dests
+		over := whiteBehind(dest, 5)
+		n += whiteStepsCount(own, opp^over, kings, empty|over, dest, 2*whiteSteps[1])
+	}
+	if (land4|land5)&goOn != 0 || own&kings != 0 {
+		w := whiteWalk{own: own, opp: opp, kings: kings, empty: empty, jump4: jump4, jump5: jump5, depth: 2}
+		n += w.all(land4&goOn, land5&goOn)
 	}
 	return n
 }
 
 // whiteStepsCount returns the sum of Black's move counts after each of
-// White's steps by rotation rot onto the squares in dests. Black's count
+// White's steps by rotation rot onto the squares in dests (perft2White also
+// passes a single jump here, as a step by twice the rotation on a board
+// without the jumped piece). Black's count
 // does not depend on which white pieces are kings, so the kings are not
 // updated. When Black has no kings the count is inlined: Black's steps, or
 // Black's single jumps when Black must capture, are counted by one popcount
@@ -173,27 +194,41 @@ func whiteStepsCount(own, opp, kings, empty, dests uint64, rot int) uint64 {
 	return n
 }
 
-// whiteWalk follows White's capture sequences from a position depth plies
-// (at least 1) above the leaves, and counts the leaves below each sequence.
-type whiteWalk struct {
-	own, opp, kings, empty uint64
-	depth                  int
+// whiteLandings returns where the men in men land when they jump ahead by 4
+// and by 5 bits; jump4 and jump5 are the squares they can jump from.
+func whiteLandings(men, jump4, jump5 uint64) (land4, land5 uint64) {
+	return whiteAhead(whiteAhead(men&jump4, 4), 4), whiteAhead(whiteAhead(men&jump5, 5), 5)
 }
 
-// all counts the leaves below every capture sequence of White; jump4 and
-// jump5 are the squares from which a piece can jump ahead by 4 and 5 bits.
-func (w *whiteWalk) all(jump4, jump5 uint64) uint64 {
+// whiteJumpers returns the squares from which a white piece could jump
+// ahead by 4 and by 5 bits over one of opp's pieces onto an empty square.
+func whiteJumpers(opp, empty uint64) (jump4, jump5 uint64) {
+	return whiteBehind(whiteBehind(empty, 4)&opp, 4), whiteBehind(whiteBehind(empty, 5)&opp, 5)
+}
+
+// whiteWalk follows White's capture sequences from a position depth plies
+// (at least 1) above the leaves, and counts the leaves below each sequence.
+// jump4 and jump5 are the squares from which a white piece can jump ahead by
+// 4 and 5 bits on the board before the move.
+type whiteWalk struct {
+	own, opp, kings, empty, jump4, jump5 uint64
+	depth                                int
+}
+
+// all counts the leaves below the capture sequences of the men whose first
+// jump, ahead by 4 or by 5 bits, lands on a square of land4 or land5, and
+// below every capture sequence of White's kings.
+func (w *whiteWalk) all(land4, land5 uint64) uint64 {
 	var n uint64
-	men := w.own &^ w.kings
-	for from := men & jump4; from != 0; from &= from - 1 {
-		start := from & -from
-		over := whiteAhead(start, 4)
-		n += w.man(start, whiteAhead(over, 4), over)
+	for ; land4 != 0; land4 &= land4 - 1 {
+		at := land4 & -land4
+		over := whiteBehind(at, 4)
+		n += w.man(whiteBehind(over, 4), at, over)
 	}
-	for from := men & jump5; from != 0; from &= from - 1 {
-		start := from & -from
-		over := whiteAhead(start, 5)
-		n += w.man(start, whiteAhead(over, 5), over)
+	for ; land5 != 0; land5 &= land5 - 1 {
+		at := land5 & -land5
+		over := whiteBehind(at, 5)
+		n += w.man(whiteBehind(over, 5), at, over)
 	}
 	for k := w.own & w.kings; k != 0; k &= k - 1 {
 		start := k & -k
@@ -203,23 +238,23 @@ func (w *whiteWalk) all(jump4, jump5 uint64) uint64 {
 }
 
 // man follows a white man that left from and stands on at, having captured
-// the pieces in captured. It stops when crowned.
+// the pieces in captured. A man jumps only ahead, away from the squares it
+// has left and jumped, so jump4 and jump5 tell where it can jump on; they
+// hold no square of the crowning row, so a crowned man stops.
 func (w *whiteWalk) man(from, at, captured uint64) uint64 {
-	if at&whiteCrownRow == 0 {
-		var n uint64
-		goesOn := false
-		for s := uint(4); s <= 5; s++ {
-			over := whiteAhead(at, s) & w.opp
-			if land := whiteAhead(over, s) & w.empty; land != 0 {
-				n += w.man(from, land, captured|over)
-				goesOn = true
-			}
-		}
-		if goesOn {
-			return n
-		}
+	if at&(w.jump4|w.jump5) == 0 {
+		return w.leaves(w.own^from^at, w.opp&^captured, w.kings&^captured|at&whiteCrownRow)
 	}
-	return w.leaves(w.own^from^at, w.opp&^captured, w.kings&^captured|at&whiteCrownRow)
+	var n uint64
+	if at&w.jump4 != 0 {
+		over := whiteAhead(at, 4)
+		n += w.man(from, whiteAhead(over, 4), captured|over)
+	}
+	if at&w.jump5 != 0 {
+		over := whiteAhead(at, 5)
+		n += w.man(from, whiteAhead(over, 5), captured|over)
+	}
+	return n
 }
 
 // king follows a white king that left from and stands on at, having captured
