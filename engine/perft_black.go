@@ -6,12 +6,11 @@ import "math/bits"
 // Black's pieces, opp White's, kings the kings of both colours.
 func countBlack(own, opp, kings uint64) uint64 {
 	empty := BoardMask &^ (own | opp)
-	jump4 := blackBehind(blackBehind(empty, 4)&opp, 4)
-	jump5 := blackBehind(blackBehind(empty, 5)&opp, 5)
-	ownKings := own & kings
-	if own&(jump4|jump5) != 0 || ownKings != 0 && blackKingsJumpBack(ownKings, opp, empty) {
+	jump4, jump5 := blackJumpers(opp, empty)
+	if blackMustCapture(own, opp, kings, empty, jump4, jump5) {
 		return countCapturesBlack(own, opp, kings, empty, jump4, jump5)
 	}
+	ownKings := own & kings
 	n := bits.OnesCount64(blackAhead(own, 4)&empty) + bits.OnesCount64(blackAhead(own, 5)&empty)
 	if ownKings != 0 {
 		n += bits.OnesCount64(blackBehind(ownKings, 4)&empty) + bits.OnesCount64(blackBehind(ownKings, 5)&empty)
@@ -41,7 +40,7 @@ func countCapturesBlack(own, opp, kings, empty, jump4, jump5 uint64) uint64 {
 	goOn := jump4 | jump5
 	n := uint64(bits.OnesCount64(land4&^goOn) + bits.OnesCount64(land5&^goOn))
 	if (land4|land5)&goOn != 0 {
-		n += blackManPathsOn(land4&goOn, jump4, jump5) + blackManPathsOn(land5&goOn, jump4, jump5)
+		n += blackManPathsOn(land4&goOn, land5&goOn, jump4, jump5)
 	}
 	for k := own & kings; k != 0; k &= k - 1 {
 		from := k & -k
@@ -51,30 +50,30 @@ func countCapturesBlack(own, opp, kings, empty, jump4, jump5 uint64) uint64 {
 }
 
 // blackManPathsOn returns the number of capture sequences of Black's men
-// that stand on the squares in more and must jump on from there.
-// No square of Black's crowning row is in jump4 or jump5 (a jump from there
-// would leave the board), so a man crowned on landing stops by itself.
-func blackManPathsOn(more, jump4, jump5 uint64) uint64 {
+// that stand on the squares in more4 and in more5 (two sets, which may share
+// a square reached along two paths) and must jump on from there. No square
+// of Black's crowning row is in jump4 or jump5 (a jump from there would
+// leave the board), so a man crowned on landing stops by itself.
+func blackManPathsOn(more4, more5, jump4, jump5 uint64) uint64 {
 	goOn := jump4 | jump5
 	var n uint64
-	for ; more != 0; more &= more - 1 {
-		at := more & -more
-		land4 := blackAhead(blackAhead(at&jump4, 4), 4)
-		land5 := blackAhead(blackAhead(at&jump5, 5), 5)
-		n += uint64(bits.OnesCount64((land4 | land5) &^ goOn))
-		if (land4|land5)&goOn != 0 {
-			n += blackManPathsOn((land4|land5)&goOn, jump4, jump5)
+	for _, more := range [2]uint64{more4, more5} {
+		for ; more != 0; more &= more - 1 {
+			at := more & -more
+			land4, land5 := blackLandings(at, jump4, jump5)
+			n += uint64(bits.OnesCount64((land4 | land5) &^ goOn))
+			if (land4|land5)&goOn != 0 {
+				n += blackManPathsOn(land4&goOn, land5&goOn, jump4, jump5)
+			}
 		}
 	}
 	return n
 }
 
-// blackCaptures reports whether Black, to move, has a capture. It returns the
-// squares from which a piece can jump ahead by 4 and 5 bits.
-func blackCaptures(own, opp, kings, empty uint64) (jump4, jump5 uint64, any bool) {
-	jump4, jump5 = blackJumpers(opp, empty)
-	ownKings := own & kings
-	return jump4, jump5, own&(jump4|jump5) != 0 || ownKings != 0 && blackKingsJumpBack(ownKings, opp, empty)
+// blackMustCapture reports whether Black, to move, has a capture; jump4 and
+// jump5 are from blackJumpers.
+func blackMustCapture(own, opp, kings, empty, jump4, jump5 uint64) bool {
+	return own&(jump4|jump5) != 0 || own&kings != 0 && blackKingsJumpBack(own&kings, opp, empty)
 }
 
 // blackStep returns Black's pieces and the kings after the piece that lands
@@ -95,7 +94,7 @@ func perftBlack(own, opp, kings uint64, depth int) uint64 {
 		return perft2Black(own, opp, kings)
 	}
 	empty := BoardMask &^ (own | opp)
-	if jump4, jump5, any := blackCaptures(own, opp, kings, empty); any {
+	if jump4, jump5 := blackJumpers(opp, empty); blackMustCapture(own, opp, kings, empty, jump4, jump5) {
 		w := blackWalk{own: own, opp: opp, kings: kings, empty: empty, jump4: jump4, jump5: jump5, depth: depth}
 		return w.all(blackLandings(own&^kings, jump4, jump5))
 	}
@@ -109,7 +108,11 @@ func perftBlack(own, opp, kings uint64, depth int) uint64 {
 		}
 		for to := bits.RotateLeft64(movers, rot) & empty; to != 0; to &= to - 1 {
 			_, after, afterKings := blackStep(own, kings, to&-to, rot)
-			n += perftWhite(opp, after, afterKings, depth-1)
+			if depth == 3 {
+				n += perft2White(opp, after, afterKings)
+			} else {
+				n += perftWhite(opp, after, afterKings, depth-1)
+			}
 		}
 	}
 	return n
@@ -120,8 +123,8 @@ func perftBlack(own, opp, kings uint64, depth int) uint64 {
 // and single jumps are counted in place, without building either move.
 func perft2Black(own, opp, kings uint64) uint64 {
 	empty := BoardMask &^ (own | opp)
-	jump4, jump5, any := blackCaptures(own, opp, kings, empty)
-	if !any {
+	jump4, jump5 := blackJumpers(opp, empty)
+	if !blackMustCapture(own, opp, kings, empty, jump4, jump5) {
 		n := blackStepsCount(own, opp, kings, empty, blackAhead(own, 4)&empty, blackSteps[0]) +
 			blackStepsCount(own, opp, kings, empty, blackAhead(own, 5)&empty, blackSteps[1])
 		if ownKings := own & kings; ownKings != 0 {
@@ -183,7 +186,7 @@ func blackStepsCount(own, opp, kings, empty, dests uint64, rot int) uint64 {
 			land4 := whiteAhead(whiteAhead(opp&jump4, 4), 4)
 			land5 := whiteAhead(whiteAhead(opp&jump5, 5), 5)
 			if (land4|land5)&goOn != 0 {
-				n += whiteManPathsOn(land4&goOn, jump4, jump5) + whiteManPathsOn(land5&goOn, jump4, jump5)
+				n += whiteManPathsOn(land4&goOn, land5&goOn, jump4, jump5)
 			}
 			moves4, moves5 = land4&^goOn, land5&^goOn
 		}

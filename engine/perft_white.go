@@ -8,12 +8,11 @@ import "math/bits"
 // White's pieces, opp Black's, kings the kings of both colours.
 func countWhite(own, opp, kings uint64) uint64 {
 	empty := BoardMask &^ (own | opp)
-	jump4 := whiteBehind(whiteBehind(empty, 4)&opp, 4)
-	jump5 := whiteBehind(whiteBehind(empty, 5)&opp, 5)
-	ownKings := own & kings
-	if own&(jump4|jump5) != 0 || ownKings != 0 && whiteKingsJumpBack(ownKings, opp, empty) {
+	jump4, jump5 := whiteJumpers(opp, empty)
+	if whiteMustCapture(own, opp, kings, empty, jump4, jump5) {
 		return countCapturesWhite(own, opp, kings, empty, jump4, jump5)
 	}
+	ownKings := own & kings
 	n := bits.OnesCount64(whiteAhead(own, 4)&empty) + bits.OnesCount64(whiteAhead(own, 5)&empty)
 	if ownKings != 0 {
 		n += bits.OnesCount64(whiteBehind(ownKings, 4)&empty) + bits.OnesCount64(whiteBehind(ownKings, 5)&empty)
@@ -43,7 +42,7 @@ func countCapturesWhite(own, opp, kings, empty, jump4, jump5 uint64) uint64 {
 	goOn := jump4 | jump5
 	n := uint64(bits.OnesCount64(land4&^goOn) + bits.OnesCount64(land5&^goOn))
 	if (land4|land5)&goOn != 0 {
-		n += whiteManPathsOn(land4&goOn, jump4, jump5) + whiteManPathsOn(land5&goOn, jump4, jump5)
+		n += whiteManPathsOn(land4&goOn, land5&goOn, jump4, jump5)
 	}
 	for k := own & kings; k != 0; k &= k - 1 {
 		from := k & -k
@@ -53,30 +52,30 @@ func countCapturesWhite(own, opp, kings, empty, jump4, jump5 uint64) uint64 {
 }
 
 // whiteManPathsOn returns the number of capture sequences of White's men
-// that stand on the squares in more and must jump on from there.
-// No square of White's crowning row is in jump4 or jump5 (a jump from there
-// would leave the board), so a man crowned on landing stops by itself.
-func whiteManPathsOn(more, jump4, jump5 uint64) uint64 {
+// that stand on the squares in more4 and in more5 (two sets, which may share
+// a square reached along two paths) and must jump on from there. No square
+// of White's crowning row is in jump4 or jump5 (a jump from there would
+// leave the board), so a man crowned on landing stops by itself.
+func whiteManPathsOn(more4, more5, jump4, jump5 uint64) uint64 {
 	goOn := jump4 | jump5
 	var n uint64
-	for ; more != 0; more &= more - 1 {
-		at := more & -more
-		land4 := whiteAhead(whiteAhead(at&jump4, 4), 4)
-		land5 := whiteAhead(whiteAhead(at&jump5, 5), 5)
-		n += uint64(bits.OnesCount64((land4 | land5) &^ goOn))
-		if (land4|land5)&goOn != 0 {
-			n += whiteManPathsOn((land4|land5)&goOn, jump4, jump5)
+	for _, more := range [2]uint64{more4, more5} {
+		for ; more != 0; more &= more - 1 {
+			at := more & -more
+			land4, land5 := whiteLandings(at, jump4, jump5)
+			n += uint64(bits.OnesCount64((land4 | land5) &^ goOn))
+			if (land4|land5)&goOn != 0 {
+				n += whiteManPathsOn(land4&goOn, land5&goOn, jump4, jump5)
+			}
 		}
 	}
 	return n
 }
 
-// whiteCaptures reports whether White, to move, has a capture. It returns the
-// squares from which a piece can jump ahead by 4 and 5 bits.
-func whiteCaptures(own, opp, kings, empty uint64) (jump4, jump5 uint64, any bool) {
-	jump4, jump5 = whiteJumpers(opp, empty)
-	ownKings := own & kings
-	return jump4, jump5, own&(jump4|jump5) != 0 || ownKings != 0 && whiteKingsJumpBack(ownKings, opp, empty)
+// whiteMustCapture reports whether White, to move, has a capture; jump4 and
+// jump5 are from whiteJumpers.
+func whiteMustCapture(own, opp, kings, empty, jump4, jump5 uint64) bool {
+	return own&(jump4|jump5) != 0 || own&kings != 0 && whiteKingsJumpBack(own&kings, opp, empty)
 }
 
 // whiteStep returns White's pieces and the kings after the piece that lands
@@ -97,7 +96,7 @@ func perftWhite(own, opp, kings uint64, depth int) uint64 {
 		return perft2White(own, opp, kings)
 	}
 	empty := BoardMask &^ (own | opp)
-	if jump4, jump5, any := whiteCaptures(own, opp, kings, empty); any {
+	if jump4, jump5 := whiteJumpers(opp, empty); whiteMustCapture(own, opp, kings, empty, jump4, jump5) {
 		w := whiteWalk{own: own, opp: opp, kings: kings, empty: empty, jump4: jump4, jump5: jump5, depth: depth}
 		return w.all(whiteLandings(own&^kings, jump4, jump5))
 	}
@@ -111,7 +110,11 @@ func perftWhite(own, opp, kings uint64, depth int) uint64 {
 		}
 		for to := bits.RotateLeft64(movers, rot) & empty; to != 0; to &= to - 1 {
 			_, after, afterKings := whiteStep(own, kings, to&-to, rot)
-			n += perftBlack(opp, after, afterKings, depth-1)
+			if depth == 3 {
+				n += perft2Black(opp, after, afterKings)
+			} else {
+				n += perftBlack(opp, after, afterKings, depth-1)
+			}
 		}
 	}
 	return n
@@ -122,8 +125,8 @@ func perftWhite(own, opp, kings uint64, depth int) uint64 {
 // and single jumps are counted in place, without building either move.
 func perft2White(own, opp, kings uint64) uint64 {
 	empty := BoardMask &^ (own | opp)
-	jump4, jump5, any := whiteCaptures(own, opp, kings, empty)
-	if !any {
+	jump4, jump5 := whiteJumpers(opp, empty)
+	if !whiteMustCapture(own, opp, kings, empty, jump4, jump5) {
 		n := whiteStepsCount(own, opp, kings, empty, whiteAhead(own, 4)&empty, whiteSteps[0]) +
 			whiteStepsCount(own, opp, kings, empty, whiteAhead(own, 5)&empty, whiteSteps[1])
 		if ownKings := own & kings; ownKings != 0 {
@@ -185,7 +188,7 @@ func whiteStepsCount(own, opp, kings, empty, dests uint64, rot int) uint64 {
 			land4 := blackAhead(blackAhead(opp&jump4, 4), 4)
 			land5 := blackAhead(blackAhead(opp&jump5, 5), 5)
 			if (land4|land5)&goOn != 0 {
-				n += blackManPathsOn(land4&goOn, jump4, jump5) + blackManPathsOn(land5&goOn, jump4, jump5)
+				n += blackManPathsOn(land4&goOn, land5&goOn, jump4, jump5)
 			}
 			moves4, moves5 = land4&^goOn, land5&^goOn
 		}
