@@ -358,3 +358,17 @@ func TestSampleFile(t *testing.T) {
 		t.Errorf("(-Random +file):\n%s", diff)
 	}
 }
+
+func TestCompileCopies(t *testing.T) {
+	n := Random(Arch1999, rand.New(rand.NewPCG(5, 5)))
+	net := mustCompile(t, n)
+	p := engine.StartPosition()
+	before := net.Raw(&p)
+	for i := range n.Weights {
+		n.Weights[i] = 1
+	}
+	n.PieceDiff, n.King = 3, 3
+	if after := net.Raw(&p); after != before {
+		t.Errorf("changing the Net changed the compiled network: %v, then %v", before, after)
+	}
+}

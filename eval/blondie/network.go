@@ -69,7 +69,8 @@ type dense struct {
 	w       []float64
 }
 
-// Compile checks n and builds its evaluator.
+// Compile checks n and builds its evaluator. The evaluator keeps its own
+// copy of the weights, so changing n afterwards does not change it.
 func Compile(n *Net) (*Network, error) {
 	if err := n.Check(); err != nil {
 		return nil, err
@@ -109,7 +110,7 @@ func Compile(n *Net) (*Network, error) {
 	prev := sizes[0]
 	for _, s := range sizes[1:] {
 		size := s * (prev + 1)
-		net.rest = append(net.rest, dense{in: prev, out: s, w: w[k : k+size : k+size]})
+		net.rest = append(net.rest, dense{in: prev, out: s, w: append([]float64(nil), w[k:k+size]...)})
 		k += size
 		prev = s
 	}
