@@ -66,12 +66,13 @@ func Bench(w io.Writer, depth int, ev eval.Factory) (nodes uint64, elapsed time.
 	if depth <= 0 {
 		depth = BenchDepth
 	}
+	s := New(Options{HashMB: 8, Threads: 1}, ev)
 	for i, fen := range BenchFENs {
 		pos, err := engine.ParseFEN(fen)
 		if err != nil {
 			panic("search: bad bench position " + fen + ": " + err.Error())
 		}
-		s := New(Options{HashMB: 16, Threads: 1}, ev)
+		s.Clear()
 		start := time.Now()
 		r := s.Search(context.Background(), pos, nil, Limits{Depth: depth}, nil)
 		took := time.Since(start)

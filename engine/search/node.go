@@ -45,13 +45,17 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	}
 	capture := pos.HasCapture()
 	if (depth <= 0 && !capture) || ply >= MaxPly {
+		// A side without a move has lost, at the horizon too.
+		if !capture && pos.CountMoves() == 0 {
+			return LossIn(ply)
+		}
 		return w.evaluate(ply)
 	}
 	depth = max(depth, 0)
 
 	// The table is left out of capture resolution below the horizon: those
 	// nodes are many and cheap, and a probe is a cache miss.
-	useTable := depth > 0
+	useTable := depth > 1
 	hashMove := uint8(noMove)
 	if !useTable {
 		// nothing to probe
@@ -94,7 +98,16 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 		if i == 0 {
 			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
-			score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false)
+			// Late quiet moves are searched shallower first, unless they
+			// crown or offer the opponent a capture (an exchange or a shot).
+			if r := w.reduction(depth, i, pvNode); r > 0 && m.Jumps == 0 && !m.Crowns && !child.pos.HasCapture() {
+				score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
+			} else {
+				score = alpha + 1 // no reduction: go straight to the full depth
+			}
+			if score > alpha {
+				score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false)
+			}
 			if score > alpha && score < beta && pvNode {
 				score = -w.search(ply+1, newDepth, -beta, -alpha, true)
 			}
@@ -130,6 +143,19 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 		w.s.tt.store(pos.Hash, ttData{score: toTable(best, ply), depth: depth, move: bestIdx, bound: b})
 	}
 	return best
+}
+
+// reduction returns how many plies to take off the search of the move in
+// order slot i at a node of depth depth.
+func (w *worker) reduction(depth, i int, pvNode bool) int {
+	t := &w.s.tune
+	if !t.lmr || depth < t.lmrDepth || i < t.lmrMoves {
+		return 0
+	}
+	if !pvNode && depth >= 6 && i >= 2*t.lmrMoves {
+		return 2
+	}
+	return 1
 }
 
 // updatePV makes m followed by the child's line the line of ply.

@@ -106,12 +106,23 @@ type Searcher struct {
 	timed      bool
 	rootSide   engine.Color
 	mu         sync.Mutex // guards ponderHit and hitOnce between searches
+	tune       tuning
 }
+
+// tuning holds the switches of the search's selective parts, so that a match
+// can measure each one; defaultTuning is what plays.
+type tuning struct {
+	lmr      bool // late-move reductions
+	lmrDepth int  // least depth at which late moves are reduced
+	lmrMoves int  // moves searched in full before reductions start
+}
+
+var defaultTuning = tuning{lmr: true, lmrDepth: 3, lmrMoves: 3}
 
 // New makes a Searcher with opts (zero fields take DefaultOptions) and the
 // evaluator ev (nil: material).
 func New(opts Options, ev eval.Factory) *Searcher {
-	s := &Searcher{}
+	s := &Searcher{tune: defaultTuning}
 	s.SetEvaluator(ev)
 	s.SetOptions(opts)
 	return s

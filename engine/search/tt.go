@@ -102,14 +102,10 @@ func (t *table) resize(mb int) {
 // megabytes is the table's size in MB as given to resize.
 func (t *table) entries() int { return len(t.buckets) * bucketSize }
 
-// clear empties the table.
+// clear empties the table. It runs between searches, when no thread uses
+// the table, so plain writes are safe.
 func (t *table) clear() {
-	for i := range t.buckets {
-		for j := range t.buckets[i] {
-			t.buckets[i][j].check.Store(0)
-			t.buckets[i][j].data.Store(0)
-		}
-	}
+	clear(t.buckets)
 	t.age = 0
 }
 
