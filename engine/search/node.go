@@ -44,18 +44,17 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 		return alpha
 	}
 	capture := pos.HasCapture()
-	if (depth <= 0 && !capture) || ply >= MaxPly {
-		// A side without a move has lost, at the horizon too.
-		if !capture && pos.CountMoves() == 0 {
-			return LossIn(ply)
-		}
+	if depth <= 0 && !capture {
+		return w.leafValue(pos, ply)
+	}
+	if ply >= MaxPly {
 		return w.evaluate(ply)
 	}
 	depth = max(depth, 0)
 
 	// The table is left out of capture resolution below the horizon: those
 	// nodes are many and cheap, and a probe is a cache miss.
-	useTable := depth > 1
+	useTable := depth > 0
 	hashMove := uint8(noMove)
 	if !useTable {
 		// nothing to probe
@@ -77,14 +76,21 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	if n == 0 {
 		return LossIn(ply)
 	}
-	w.orderMoves(ply, hashMove)
+	if n > 1 {
+		w.orderMoves(ply, hashMove)
+	} else {
+		f.idx[0] = 0
+	}
 
 	alpha0 := alpha
 	best := -infinity
 	bestIdx := uint8(noMove)
 	child := &w.stack[ply+1]
 	for i := 0; i < n; i++ {
-		idx := w.pickMove(ply, i)
+		idx := uint8(0)
+		if n > 1 {
+			idx = w.pickMove(ply, i)
+		}
 		m := &f.moves.Moves[idx]
 		child.pos = pos.Play(*m)
 		w.keys[w.base+ply+1] = child.pos.Hash
@@ -98,9 +104,11 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 		if i == 0 {
 			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
-			// Late quiet moves are searched shallower first, unless they
-			// crown or offer the opponent a capture (an exchange or a shot).
-			if r := w.reduction(depth, i, pvNode); r > 0 && m.Jumps == 0 && !m.Crowns && !child.pos.HasCapture() {
+			// Late quiet men's moves are searched shallower first, unless
+			// they crown or offer the opponent a capture (an exchange or a
+			// shot). King moves are not reduced: reducing them hides the
+			// slow wins of king endings.
+			if r := w.reduction(depth, i, pvNode); r > 0 && m.Jumps == 0 && !m.Crowns && pos.Kings&(1<<m.From) == 0 && !child.pos.HasCapture() {
 				score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			} else {
 				score = alpha + 1 // no reduction: go straight to the full depth
@@ -143,6 +151,15 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 		w.s.tt.store(pos.Hash, ttData{score: toTable(best, ply), depth: depth, move: bestIdx, bound: b})
 	}
 	return best
+}
+
+// leafValue is the value of a quiet horizon node: a loss if the side to
+// move cannot step either, else the evaluation.
+func (w *worker) leafValue(pos *engine.Position, ply int) Score {
+	if !canStep(pos) {
+		return LossIn(ply)
+	}
+	return Score(w.ev.Evaluate(pos))
 }
 
 // reduction returns how many plies to take off the search of the move in
@@ -229,6 +246,18 @@ func (w *worker) rewardQuiet(ply, depth, i int) {
 // sameMove reports whether two quiet moves are the same step.
 func sameMove(a, b *engine.Move) bool {
 	return a.From == b.From && a.To == b.To && a.Path == b.Path && a.Jumps == b.Jumps
+}
+
+// canStep reports whether the side to move in p has a quiet move (a step
+// to an adjacent empty square); with no capture either, it has lost.
+func canStep(p *engine.Position) bool {
+	us := p.Side
+	own, empty := p.Pieces[us], p.EmptySquares()
+	kings := own & p.Kings
+	if us == engine.White {
+		own, kings = kings, own // White's men step toward lower squares
+	}
+	return (own<<4|own<<5|kings>>4|kings>>5)&empty != 0
 }
 
 func popcount(b uint64) int { return bits.OnesCount64(b) }

@@ -309,3 +309,27 @@ func TestSearchDoesNotAllocate(t *testing.T) {
 		t.Errorf("a depth-8 search allocates %v times, want 0", allocs)
 	}
 }
+
+func TestCanStepMatchesMoveCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 3000; i++ {
+		var p engine.Position
+		for sq := 1; sq <= 32; sq++ {
+			switch rng.IntN(6) {
+			case 0:
+				p.SetPiece(sq, engine.BlackMan)
+			case 1:
+				p.SetPiece(sq, engine.WhiteMan)
+			case 2:
+				p.SetPiece(sq, engine.BlackKing+engine.Piece(rng.IntN(2)))
+			}
+		}
+		p.Side = engine.Color(rng.IntN(2))
+		if p.HasCapture() {
+			continue
+		}
+		if got, want := canStep(&p), p.CountMoves() > 0; got != want {
+			t.Fatalf("%s: canStep %v, CountMoves %d", p.FEN(), got, p.CountMoves())
+		}
+	}
+}
