@@ -85,7 +85,7 @@ type session struct {
 	fake  *fakeSearcher
 	srv   *Server
 	in    *io.PipeWriter
-	lines chan string
+	out   lineQueue
 	done  chan error
 	log   strings.Builder // every line sent and received, for failure messages
 	logMu sync.Mutex
@@ -94,7 +94,7 @@ type session struct {
 // newSession starts a server with a fake searcher (or cfg's own searcher).
 func newSession(t testing.TB, cfg Config) *session {
 	t.Helper()
-	s := &session{t: t, lines: make(chan string, 1024), done: make(chan error, 1)}
+	s := &session{t: t, out: lineQueue{notify: make(chan struct{}, 1)}, done: make(chan error, 1)}
 	if cfg.Searcher == nil {
 		s.fake = &fakeSearcher{perDepth: time.Millisecond}
 		cfg.Searcher = s.fake
@@ -119,9 +119,9 @@ func newSession(t testing.TB, cfg Config) *session {
 		sc := bufio.NewScanner(outR)
 		for sc.Scan() {
 			s.record("< " + sc.Text())
-			s.lines <- sc.Text()
+			s.out.push(sc.Text())
 		}
-		close(s.lines)
+		s.out.close()
 	}()
 	t.Cleanup(func() { inW.Close() })
 	return s
@@ -153,19 +153,89 @@ func (s *session) send(lines ...string) {
 // waitLimit guards against a hang; it is not a speed requirement.
 const waitLimit = 10 * time.Second
 
+// lineQueue holds the server's output lines without limit, so that the
+// server never waits for a test that is busy sending.
+type lineQueue struct {
+	mu     sync.Mutex
+	lines  []string
+	closed bool
+	notify chan struct{}
+}
+
+func (q *lineQueue) push(line string) {
+	q.mu.Lock()
+	q.lines = append(q.lines, line)
+	q.mu.Unlock()
+	q.wake()
+}
+
+func (q *lineQueue) close() {
+	q.mu.Lock()
+	q.closed = true
+	q.mu.Unlock()
+	q.wake()
+}
+
+func (q *lineQueue) wake() {
+	select {
+	case q.notify <- struct{}{}:
+	default:
+	}
+}
+
+// pop waits up to d for a line; ok is false when the output has ended or
+// the time ran out (then timedOut is set).
+func (q *lineQueue) pop(d time.Duration) (line string, ok, timedOut bool) {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	for {
+		q.mu.Lock()
+		if len(q.lines) > 0 {
+			line = q.lines[0]
+			q.lines = q.lines[1:]
+			q.mu.Unlock()
+			return line, true, false
+		}
+		closed := q.closed
+		q.mu.Unlock()
+		if closed {
+			return "", false, false
+		}
+		select {
+		case <-q.notify:
+		case <-timer.C:
+			return "", false, true
+		}
+	}
+}
+
 // next returns the next output line.
 func (s *session) next() string {
 	s.t.Helper()
-	select {
-	case line, ok := <-s.lines:
-		if !ok {
-			s.t.Fatalf("output ended; transcript:\n%s", s.transcript())
-		}
-		return line
-	case <-time.After(waitLimit):
+	line, ok, timedOut := s.out.pop(waitLimit)
+	switch {
+	case timedOut:
 		s.t.Fatalf("no output for %v; transcript:\n%s", waitLimit, s.transcript())
+	case !ok:
+		s.t.Fatalf("output ended; transcript:\n%s", s.transcript())
 	}
-	return ""
+	return line
+}
+
+// rest returns the lines written until the output ends.
+func (s *session) rest() []string {
+	s.t.Helper()
+	var out []string
+	for {
+		line, ok, timedOut := s.out.pop(waitLimit)
+		if timedOut {
+			s.t.Fatalf("output did not end; transcript:\n%s", s.transcript())
+		}
+		if !ok {
+			return out
+		}
+		out = append(out, line)
+	}
 }
 
 // expect checks that the next lines are exactly want.
@@ -195,10 +265,8 @@ func (s *session) until(prefix string) []string {
 // quiet checks that no line arrives for a short while.
 func (s *session) quiet(d time.Duration) {
 	s.t.Helper()
-	select {
-	case line := <-s.lines:
+	if line, ok, _ := s.out.pop(d); ok {
 		s.t.Fatalf("unexpected line %q; transcript:\n%s", line, s.transcript())
-	case <-time.After(d):
 	}
 }
 
@@ -222,7 +290,7 @@ func (s *session) exited() {
 	case <-time.After(waitLimit):
 		s.t.Fatalf("Serve did not return; transcript:\n%s", s.transcript())
 	}
-	for line := range s.lines {
-		s.t.Fatalf("unexpected line at the end %q; transcript:\n%s", line, s.transcript())
+	if rest := s.rest(); len(rest) > 0 {
+		s.t.Fatalf("unexpected lines at the end %q; transcript:\n%s", rest, s.transcript())
 	}
 }

@@ -263,7 +263,7 @@ func TestQuitDuringSearch(t *testing.T) {
 	s.send("go infinite")
 	s.until("info depth 1")
 	s.send("quit")
-	for line := range s.lines {
+	for _, line := range s.rest() {
 		if strings.HasPrefix(line, "bestmove") {
 			t.Errorf("bestmove after quit: %q", line)
 		}
