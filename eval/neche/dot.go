@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+
+	"github.com/nechecb/nechecb/engine"
 )
 
 // squareOfSensory[i] is the standard square that sensory neuron i sees when
@@ -17,14 +19,15 @@ func init() {
 	}
 }
 
-// WriteDOT draws the network of g as a Graphviz digraph, in the spirit of
-// neche's write_to_dot: one node per neuron that a kept synapse touches, laid
-// out left to right by layer (sensory and bias, first inner layer, second
-// inner layer, output), one edge per kept synapse labelled with its weight,
-// blue when positive and red when negative, thicker when larger. Synapses
-// that cannot reach the output are drawn dashed and grey. Sensory neurons are
-// labelled with the square they see from White's side. Render it with
-// `dot -Tsvg`.
+// WriteDOT draws the network of g as a Graphviz digraph in the style of
+// neche's write_to_dot: one node per neuron that a kept synapse touches,
+// shaped by layer (sensory circle, bias double circle, first inner layer
+// square, second inner layer diamond, output triple octagon) and laid out left
+// to right; sensory neurons are labelled with the square they see from
+// White's side, in algebraic and numeric form ("d6 10"). Each kept synapse is
+// an edge labelled with its weight, green when positive and red when
+// negative, thicker when larger; synapses that cannot reach the output are
+// dashed and grey. Render it with `dot -Tsvg`.
 func WriteDOT(w io.Writer, g Genome) error {
 	t := linksOf(g)
 	reaches := t.reachesOutput()
@@ -37,14 +40,18 @@ func WriteDOT(w io.Writer, g Genome) error {
 		}
 	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "digraph neche {\n\trankdir=LR;\n\tnode [shape=circle, fontsize=10, fixedsize=true, width=0.6];\n")
+	fmt.Fprintf(bw, "digraph neche {\n\trankdir=LR;\n\tnode [fontsize=10];\n")
 	fmt.Fprintf(bw, "\tlabel=\"neche network: %d genes, %d kept synapses\";\n", len(g), t.count)
 	layers := []struct {
-		name     string
-		from, to int
-	}{{"input", 0, FirstL1}, {"layer1", FirstL1, FirstL2}, {"layer2", FirstL2, Output}, {"output", Output, Output + 1}}
+		name, shape string
+		from, to    int
+	}{
+		{"sensory", "circle", 0, FirstBias}, {"bias", "doublecircle", FirstBias, FirstL1},
+		{"layer1", "square", FirstL1, FirstL2}, {"layer2", "diamond", FirstL2, Output},
+		{"output", "tripleoctagon", Output, Output + 1},
+	}
 	for _, l := range layers {
-		fmt.Fprintf(bw, "\tsubgraph %s {\n\t\trank=same;\n", l.name)
+		fmt.Fprintf(bw, "\tsubgraph %s {\n\t\trank=same;\n\t\tnode [shape=%s];\n", l.name, l.shape)
 		for i := l.from; i < l.to; i++ {
 			if used[i] {
 				fmt.Fprintf(bw, "\t\tn%d [label=%q];\n", i, neuronLabel(i))
@@ -58,11 +65,10 @@ func WriteDOT(w io.Writer, g Genome) error {
 				continue
 			}
 			wt := t.weight[i][j]
-			color := "blue"
+			color, style := "green", "solid"
 			if wt < 0 {
 				color = "red"
 			}
-			style := "solid"
 			if !reaches[j] {
 				color, style = "grey", "dashed"
 			}
@@ -79,13 +85,12 @@ func WriteDOT(w io.Writer, g Genome) error {
 func neuronLabel(i int) string {
 	switch {
 	case i < FirstBias:
-		return fmt.Sprintf("sq %d", squareOfSensory[i])
+		s := squareOfSensory[i]
+		return fmt.Sprintf("%s %d", engine.SquareName(s), s)
 	case i < FirstL1:
 		return fmt.Sprintf("bias %d", i)
-	case i < FirstL2:
-		return fmt.Sprintf("h%d", i)
 	case i < Output:
-		return fmt.Sprintf("g%d", i)
+		return fmt.Sprintf("%d", i)
 	}
-	return "out"
+	return "OUT"
 }

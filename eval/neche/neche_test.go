@@ -343,7 +343,7 @@ func TestDOT(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{"digraph neche {", "n43 -> n63", "n0 -> n40", "style=dashed", `label="out"`, "}\n"} {
+	for _, want := range []string{"digraph neche {", "n43 -> n63", "n0 -> n40", "style=dashed", `label="OUT"`, `n23 [label="d8 2"]`, "shape=tripleoctagon", "}\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("DOT output lacks %q:\n%s", want, out)
 		}
