@@ -3,8 +3,6 @@ package protocol
 import (
 	"strings"
 	"testing"
-
-	"github.com/nechecb/nechecb/engine"
 )
 
 // replyWords are the first words of every line the engine may write.
@@ -61,52 +59,6 @@ func FuzzCommands(f *testing.F) {
 		}
 		if err := <-s.done; err != nil {
 			t.Fatal(err)
-		}
-	})
-}
-
-// FuzzHubPosition checks that every Hub position that reads writes back to
-// the same text and reads again to the same position.
-func FuzzHubPosition(f *testing.F) {
-	f.Add(hubStart)
-	f.Add("WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew")
-	f.Fuzz(func(t *testing.T, text string) {
-		p, err := parseHubPosition(text)
-		if err != nil {
-			return
-		}
-		out := hubPosition(&p)
-		if out != text {
-			t.Fatalf("%q written back as %q", text, out)
-		}
-		q, err := parseHubPosition(out)
-		if err != nil || q != p {
-			t.Fatalf("%q read again as %v, %v", out, q.FEN(), err)
-		}
-	})
-}
-
-// FuzzHubMove checks that parseHubMove never panics and that whatever it
-// reads is a legal move that writes back to a text it reads the same way.
-func FuzzHubMove(f *testing.F) {
-	for _, seed := range []string{"11-15", "1x17x6x14", "1x10x17", "9x18x27", "c3d4", "x", "1x1x1x1"} {
-		f.Add("B:W6,14,15:BK1", seed)
-	}
-	f.Fuzz(func(t *testing.T, fen, text string) {
-		p, err := engine.ParseFEN(fen)
-		if err != nil {
-			return
-		}
-		m, err := parseHubMove(&p, text)
-		if err != nil {
-			return
-		}
-		if !isLegal(&p, m) {
-			t.Fatalf("%q read as illegal %v", text, m)
-		}
-		back, err := parseHubMove(&p, hubMove(m))
-		if err != nil || back.FromSquare() != m.FromSquare() || back.ToSquare() != m.ToSquare() || back.Captured != m.Captured {
-			t.Fatalf("%q → %s → %v, %v", text, hubMove(m), back, err)
 		}
 	})
 }

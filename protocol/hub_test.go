@@ -6,9 +6,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
-
-	"github.com/nechecb/nechecb/engine"
 )
 
 // hubStart is the start position in Hub's format.
@@ -140,60 +137,4 @@ func TestHubNoMove(t *testing.T) {
 	s.until("wait")
 	s.expect(`info claim="loss no legal move"`, "done")
 	s.finish()
-}
-
-// TestHubPositionMapping checks that character k+1 of pos is square k, and
-// that the board pydraughts sends (first mover called White, squares
-// numbered from the other side) is the start position turned round.
-func TestHubPositionMapping(t *testing.T) {
-	p, err := parseHubPosition(hubStart)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := p.FEN(); got != engine.StartFEN {
-		t.Errorf("start: got %s, want %s", got, engine.StartFEN)
-	}
-	q, err := parseHubPosition("W" + hubStart[1:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := engine.StartPosition()
-	if rot := start.Rotated(); !q.SameBoard(&rot) {
-		t.Errorf("pydraughts' start %s is not the start turned round %s", q.FEN(), rot.FEN())
-	}
-	k, err := parseHubPosition("WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := k.FEN(), "W:W32:BK1"; got != want {
-		t.Errorf("got %s, want %s", got, want)
-	}
-	if got := hubPosition(&k); got != "WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew" {
-		t.Errorf("written back as %s", got)
-	}
-}
-
-func TestHubMoves(t *testing.T) {
-	// A black king on 1 with white men on 6, 14 and 15: it can jump 1x10x19
-	// (over 6 and 15) or 1x10x17 (over 6 and 14).
-	p, err := engine.ParseFEN("B:W6,14,15:BK1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, m := range p.LegalMoves() {
-		text := hubMove(m)
-		got = append(got, text)
-		back, err := parseHubMove(&p, text)
-		if err != nil || back != m {
-			t.Errorf("%s read back as %v, %v", text, back, err)
-		}
-		full, err := parseHubMove(&p, m.String())
-		if err != nil || full != m {
-			t.Errorf("full path %s read as %v, %v", m, full, err)
-		}
-	}
-	if want := []string{"1x17x6x14", "1x19x6x15"}; !cmp.Equal(got, want, cmpopts.SortSlices(func(a, b string) bool { return a < b })) {
-		t.Errorf("moves %q, want %q", got, want)
-	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
 // Settings holds the value of every engine option. The server keeps two:
@@ -199,12 +200,12 @@ func (o *option) uciLine(def *Settings) string {
 
 // hubLine writes the option's param line of the Hub handshake.
 func (o *option) hubLine(def *Settings) string {
-	line := fmt.Sprintf("param name=%s value=%s type=%s", o.name, hubValue(o.get(def)), hubType[o.kind])
+	line := fmt.Sprintf("param name=%s value=%s type=%s", o.name, hubtext.Value(o.get(def)), hubType[o.kind])
 	switch o.kind {
 	case kindSpin:
 		line += fmt.Sprintf(" min=%d max=%d", o.min, o.max)
 	case kindCombo:
-		line += " values=" + hubValue(strings.Join(o.vars, " "))
+		line += " values=" + hubtext.Value(strings.Join(o.vars, " "))
 	}
 	return line
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
 // activeSearch is a go command between its start and its bestmove. The
@@ -174,7 +175,7 @@ func (s *Server) sendBest(root engine.Position, res Result, limits Limits) {
 	}
 	if c := s.claim(best, res.Score); c != "" {
 		if s.hub {
-			s.send("info claim=" + hubQuote(c))
+			s.send("info claim=" + hubtext.Quote(c))
 		} else {
 			s.send("info string claim " + c)
 		}
@@ -216,7 +217,7 @@ func (s *Server) claim(best engine.Move, score Score) string {
 // moveText writes a move in the dialect's notation.
 func (s *Server) moveText(m engine.Move) string {
 	if s.hub {
-		return hubMove(m)
+		return hubtext.Move(m)
 	}
 	return m.String()
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
 // Config is what a Server is built from.
@@ -158,7 +159,7 @@ func (s *Server) handle(line string) bool {
 func (s *Server) handshake() {
 	def := DefaultSettings()
 	if s.hub {
-		s.send(fmt.Sprintf("id name=%s version=%s author=%s", hubValue(s.cfg.Name), hubValue(s.cfg.Version), hubValue(s.cfg.Author)))
+		s.send(fmt.Sprintf("id name=%s version=%s author=%s", hubtext.Value(s.cfg.Name), hubtext.Value(s.cfg.Version), hubtext.Value(s.cfg.Author)))
 		s.send("param name=variant value=english type=enum values=english")
 		for i := range options {
 			s.send(options[i].hubLine(&def))
@@ -185,7 +186,7 @@ func (s *Server) errorf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	s.log.Info().Str("error", msg).Msg("command refused")
 	if s.hub {
-		s.send("error message=" + hubQuote(msg))
+		s.send("error message=" + hubtext.Quote(msg))
 		return
 	}
 	s.send("info string error: " + msg)
@@ -194,7 +195,7 @@ func (s *Server) errorf(format string, args ...any) {
 // note sends free text: info string (UCI-like) or info message (Hub).
 func (s *Server) note(text string) {
 	if s.hub {
-		s.send("info message=" + hubQuote(text))
+		s.send("info message=" + hubtext.Quote(text))
 		return
 	}
 	s.send("info string " + text)

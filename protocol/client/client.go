@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
 // Dialect is the protocol dialect an engine speaks.
@@ -203,6 +204,8 @@ func (e *Engine) expect(deadline time.Time, what string, done func(line string) 
 	}
 }
 
+// crashError describes an engine whose output closed: its exit status and
+// the end of its stderr.
 func (e *Engine) crashError(what string) error {
 	select {
 	case <-e.exited:
@@ -211,16 +214,15 @@ func (e *Engine) crashError(what string) error {
 	e.waitMu.Lock()
 	status := e.waited
 	e.waitMu.Unlock()
-	msg := fmt.Sprintf("%v while waiting for %s", ErrCrashed, what)
+	detail := "it exited"
 	if status != nil {
-		msg += " (" + status.Error() + ")"
-	} else {
-		msg += " (it exited)"
+		detail = status.Error()
 	}
+	err := fmt.Errorf("%w while waiting for %s (%s)", ErrCrashed, what, detail)
 	if tail := e.stderr.String(); tail != "" {
-		msg += "; its last stderr: " + tail
+		err = fmt.Errorf("%w; its last stderr: %s", err, tail)
 	}
-	return fmt.Errorf("%w: %s", ErrCrashed, strings.TrimPrefix(msg, ErrCrashed.Error()+" "))
+	return err
 }
 
 func (e *Engine) handshake() error {
@@ -233,7 +235,7 @@ func (e *Engine) handshake() error {
 			return err
 		}
 		for _, o := range e.cfg.Options {
-			if err := e.send("set-param name=%s value=%s", o.Name, hubQuote(o.Value)); err != nil {
+			if err := e.send("set-param name=%s value=%s", o.Name, hubtext.Value(o.Value)); err != nil {
 				return err
 			}
 		}
@@ -351,11 +353,11 @@ func (e *Engine) goUCI(start engine.Position, moves []engine.Move, lim Limits) e
 }
 
 func (e *Engine) goHub(start engine.Position, moves []engine.Move, lim Limits) error {
-	cmd := "pos pos=" + HubPosition(&start)
+	cmd := "pos pos=" + hubtext.Position(&start)
 	if len(moves) > 0 {
 		parts := make([]string, len(moves))
 		for i, m := range moves {
-			parts[i] = m.String()
+			parts[i] = hubtext.Move(m)
 		}
 		cmd += ` moves="` + strings.Join(parts, " ") + `"`
 	}
@@ -433,42 +435,6 @@ func readScore(kind, value string, r *Reply) {
 		return
 	}
 	r.HasScore = true
-}
-
-// parseHubLine reads one line of a Hub search reply into r; it returns true
-// at done.
-func parseHubLine(l string, r *Reply) (bool, error) {
-	cmd, args := ParseHubLine(l)
-	switch cmd {
-	case "done":
-		r.Move = args["move"]
-		return true, nil
-	case "info":
-		if c, ok := args["claim"]; ok {
-			r.Claim = c
-		}
-		if s, ok := args["score"]; ok {
-			if v, err := strconv.ParseFloat(s, 64); err == nil {
-				r.Score, r.HasScore = hubScore(v), true
-			}
-		}
-	}
-	return false, nil
-}
-
-// hubScore turns a Hub score in men into centipawns; ±(100 - n/100) is a
-// win or loss in n plies.
-func hubScore(men float64) int {
-	switch {
-	case men >= 99:
-		return WinScore - int((100-men)*100+0.5)
-	case men <= -99:
-		return -WinScore + int((100+men)*100+0.5)
-	}
-	if men < 0 {
-		return int(men*100 - 0.5)
-	}
-	return int(men*100 + 0.5)
 }
 
 // Close asks the engine to quit and kills it if it has not exited within a

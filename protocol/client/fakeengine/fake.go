@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
 // EnvVar names the environment variable that turns a test binary into the
@@ -141,25 +142,19 @@ func readUCIPosition(rest string) engine.Position {
 }
 
 func readHubPosition(rest string) engine.Position {
+	_, args, _ := hubtext.ParseLine("pos " + rest)
 	p := engine.StartPosition()
-	var moves []string
-	for _, kv := range strings.SplitN(rest, " ", 2) {
-		if v, ok := strings.CutPrefix(kv, "pos="); ok && len(v) == 33 {
-			var q engine.Position
-			if v[0] == 'W' {
-				q.Side = engine.White
-			}
-			for i, c := range v[1:] {
-				q.SetPiece(i+1, map[rune]engine.Piece{'b': engine.BlackMan, 'w': engine.WhiteMan, 'B': engine.BlackKing, 'W': engine.WhiteKing}[c])
-			}
-			q.Hash = q.ComputeHash()
-			p = q
-		}
-		if v, ok := strings.CutPrefix(kv, "moves="); ok {
-			moves = strings.Fields(strings.Trim(v, `"`))
-		}
+	if text, ok := args.Values["pos"]; ok {
+		p, _ = hubtext.ParsePosition(text)
 	}
-	return playAll(p, moves)
+	for _, s := range strings.Fields(args.Values["moves"]) {
+		m, err := hubtext.ParseMove(&p, s)
+		if err != nil {
+			return p
+		}
+		p = p.Play(m)
+	}
+	return p
 }
 
 func playAll(p engine.Position, moves []string) engine.Position {
