@@ -14,6 +14,8 @@ import (
 	_ "github.com/nechecb/nechecb/eval/neche"
 	// The hand-coded heuristic.
 	_ "github.com/nechecb/nechecb/eval/heuristic"
+	// The TD-Leaf(lambda) network.
+	_ "github.com/nechecb/nechecb/eval/tdleaf"
 )
 
 // DefaultSpec is the evaluator nechecb uses when none is given.
