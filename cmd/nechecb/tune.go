@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"runtime"
@@ -23,7 +25,7 @@ func init() {
 }
 
 const tuneUsage = `usage:
-  nechecb tune texel [--from SPEC] [--games N] [--depth D] [--random-plies R] [--iterations I] [--seed S] [--workers W] --out FILE
+  nechecb tune texel [--from SPEC] [--games N] [--depth D] [--random-plies R] [--data FILE] [--iterations I] [--prior P] [--seed S] [--workers W] --out FILE
   nechecb tune hill  [--population P] [--rounds R] [--keep F] [--depth D] [--seed S] [--workers W] --out FILE
   nechecb tune match [--a SPEC] [--b SPEC] [--depth D] [--openings N] [--workers W]
 `
@@ -37,31 +39,34 @@ func tuneCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	fs := flag.NewFlagSet("tune "+args[0], flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	depth := fs.Int("depth", 6, "search depth of every move, in plies")
-	maxPlies := fs.Int("max-plies", selfplay.DefaultMaxPlies, "adjudicate a game as drawn after this many plies")
-	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
-	seed := fs.Uint64("seed", 1, "random seed")
-	out := fs.String("out", "", "weight file to write")
+	fl := flag.NewFlagSet("tune "+args[0], flag.ContinueOnError)
+	fl.SetOutput(io.Discard)
+	depth := fl.Int("depth", 6, "search depth of every move, in plies")
+	maxPlies := fl.Int("max-plies", selfplay.DefaultMaxPlies, "adjudicate a game as drawn after this many plies")
+	workers := fl.Int("workers", runtime.NumCPU(), "games played at once")
+	seed := fl.Uint64("seed", 1, "random seed")
+	out := fl.String("out", "", "weight file to write")
 	var run func() error
 	switch args[0] {
 	case "texel":
-		from := fs.String("from", "heuristic", "evaluator that plays the games and whose weights start the fit (a heuristic spec)")
-		games := fs.Int("games", 2000, "self-play games")
-		randomPlies := fs.Int("random-plies", 6, "at most this many random moves after the ballot")
-		iterations := fs.Int("iterations", tune.DefaultFit.Iterations, "Adam steps")
+		from := fl.String("from", "heuristic", "evaluator that plays the games and whose weights start the fit (a heuristic spec)")
+		games := fl.Int("games", 2000, "self-play games")
+		randomPlies := fl.Int("random-plies", 6, "at most this many random moves after the ballot")
+		fit := tune.DefaultFit
+		fl.IntVar(&fit.Iterations, "iterations", fit.Iterations, "Adam steps")
+		fl.Float64Var(&fit.Prior, "prior", fit.Prior, "pull toward the starting weights (loss units per weight squared)")
+		data := fl.String("data", "", "positions file: read it if it exists (no games are played), else write the games' positions to it")
 		run = func() error {
-			return runTexel(ctx, *from, *out, tune.DataConfig{
+			return runTexel(ctx, *from, *out, *data, tune.DataConfig{
 				Games: *games, Game: selfplay.Config{Depth: *depth, MaxPlies: *maxPlies},
 				RandomPlies: *randomPlies, Seed: *seed, Workers: *workers,
-			}, *iterations, stderr)
+			}, fit, stderr)
 		}
 	case "hill":
 		cfg := tune.DefaultHill
-		fs.IntVar(&cfg.Population, "population", cfg.Population, "weight sets per round")
-		fs.IntVar(&cfg.Rounds, "rounds", cfg.Rounds, "elimination tournaments")
-		fs.Float64Var(&cfg.Keep, "keep", cfg.Keep, "share of the population that survives a tournament")
+		fl.IntVar(&cfg.Population, "population", cfg.Population, "weight sets per round")
+		fl.IntVar(&cfg.Rounds, "rounds", cfg.Rounds, "elimination tournaments")
+		fl.Float64Var(&cfg.Keep, "keep", cfg.Keep, "share of the population that survives a tournament")
 		*depth = cfg.Game.Depth
 		*maxPlies = cfg.Game.MaxPlies
 		run = func() error {
@@ -78,9 +83,9 @@ func tuneCommand(args []string, stdout, stderr io.Writer) int {
 				cfg.Population, cfg.Rounds, cfg.Keep, cfg.Game.Depth, cfg.Seed))
 		}
 	case "match":
-		a := fs.String("a", all.DefaultSpec, "first evaluator")
-		b := fs.String("b", "material", "second evaluator")
-		n := fs.Int("openings", 0, "play only the first N standard 3-move ballots (0: all)")
+		a := fl.String("a", all.DefaultSpec, "first evaluator")
+		b := fl.String("b", "material", "second evaluator")
+		n := fl.Int("openings", 0, "play only the first N standard 3-move ballots (0: all)")
 		run = func() error {
 			return runTuneMatch(ctx, *a, *b, *n, selfplay.Config{Depth: *depth, MaxPlies: *maxPlies}, *workers, stdout)
 		}
@@ -88,11 +93,11 @@ func tuneCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "nechecb tune: unknown method %q\n%s", args[0], tuneUsage)
 		return 2
 	}
-	if err := fs.Parse(args[1:]); err != nil {
+	if err := fl.Parse(args[1:]); err != nil {
 		fmt.Fprintf(stderr, "nechecb tune %s: %v\n%s", args[0], err, tuneUsage)
 		return 2
 	}
-	if fs.NArg() > 0 || *depth < 1 || *workers < 1 {
+	if fl.NArg() > 0 || *depth < 1 || *workers < 1 {
 		fmt.Fprintf(stderr, "nechecb tune %s: bad arguments (depth and workers must be at least 1)\n%s", args[0], tuneUsage)
 		return 2
 	}
@@ -103,8 +108,9 @@ func tuneCommand(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// runTexel plays the data games, fits the weights and writes them.
-func runTexel(ctx context.Context, from, out string, cfg tune.DataConfig, iterations int, log io.Writer) error {
+// runTexel plays the data games (or reads their positions), fits the
+// weights and writes them.
+func runTexel(ctx context.Context, from, out, data string, cfg tune.DataConfig, fit tune.FitConfig, log io.Writer) error {
 	if out == "" {
 		return fmt.Errorf("--out is required")
 	}
@@ -121,23 +127,35 @@ func runTexel(ctx context.Context, from, out string, cfg tune.DataConfig, iterat
 			return err
 		}
 	}
-	m := heuristic.NewModel(w)
 	start := time.Now()
-	samples, err := tune.Generate(ctx, func() eval.Evaluator { return heuristic.NewEvaluator(m) }, cfg, log)
-	if err != nil {
+	source := fmt.Sprintf("%d games of %s at depth %d (seed %d, up to %d random plies after a 3-move ballot)",
+		cfg.Games, from, cfg.Game.Depth, cfg.Seed, cfg.RandomPlies)
+	records, err := tune.ReadRecordsFile(data)
+	switch {
+	case data != "" && err == nil:
+		source = "the positions in " + data
+	case data != "" && !errors.Is(err, fs.ErrNotExist):
 		return err
+	default:
+		m := heuristic.NewModel(w)
+		if records, err = tune.Generate(ctx, func() eval.Evaluator { return heuristic.NewEvaluator(m) }, cfg, log); err != nil {
+			return err
+		}
+		if data != "" {
+			if err := tune.WriteRecordsFile(data, records); err != nil {
+				return err
+			}
+		}
 	}
-	if len(samples) == 0 {
-		return fmt.Errorf("the games gave no positions")
+	if len(records) == 0 {
+		return fmt.Errorf("no positions to fit")
 	}
+	samples := tune.SamplesOf(records)
 	k := tune.FitK(samples, w)
-	fmt.Fprintf(log, "%d positions from %d games in %v; k = %.4f, loss %.6f\n", len(samples), cfg.Games, time.Since(start).Round(time.Second), k, tune.Loss(samples, w, k))
-	fit := tune.DefaultFit
-	fit.Iterations = iterations
+	fmt.Fprintf(log, "%d positions from %s in %v; k = %.4f, loss %.6f\n", len(samples), source, time.Since(start).Round(time.Second), k, tune.Loss(samples, w, k))
 	tuned := tune.Fit(ctx, samples, w, k, fit, log)
-	header := fmt.Sprintf("nechecb tune texel: from %s; %d games at depth %d (seed %d, up to %d random plies after a 3-move ballot),\n%d quiet positions; k %.4f; %d Adam steps, rate %g, L2 %g; loss %.6f -> %.6f",
-		from, cfg.Games, cfg.Game.Depth, cfg.Seed, cfg.RandomPlies, len(samples), k, fit.Iterations, fit.Rate, fit.L2,
-		tune.Loss(samples, w, k), tune.Loss(samples, tuned, k))
+	header := fmt.Sprintf("nechecb tune texel: start %s; %d quiet positions from %s;\nk %.4f; %d Adam steps, rate %g, prior %g; loss %.6f -> %.6f",
+		from, len(samples), source, k, fit.Iterations, fit.Rate, fit.Prior, tune.Loss(samples, w, k), tune.Loss(samples, tuned, k))
 	return tuned.WriteFile(out, header)
 }
 

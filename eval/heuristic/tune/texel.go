@@ -30,6 +30,27 @@ type Sample struct {
 	Result   float64
 }
 
+// Record is one position of a data game with the game's result for the
+// side to move (1 win, 0.5 draw, 0 loss).
+type Record struct {
+	Position engine.Position
+	Result   float64
+}
+
+// SamplesOf computes the features of records.
+func SamplesOf(records []Record) []Sample {
+	out := make([]Sample, len(records))
+	for i := range records {
+		p := &records[i].Position
+		out[i] = Sample{
+			Features: heuristic.Features(p),
+			Opening:  heuristic.BlendFactor(bits.OnesCount64(p.Occupied())),
+			Result:   records[i].Result,
+		}
+	}
+	return out
+}
+
 // DataConfig says how the self-play games that give Texel tuning its
 // positions are played.
 type DataConfig struct {
@@ -52,7 +73,7 @@ type DataConfig struct {
 // and returns the quiet positions of each game after its random moves (no
 // capture for the side to move) labelled with the game's result. Progress
 // lines go to log (may be nil).
-func Generate(ctx context.Context, f eval.Factory, cfg DataConfig, log io.Writer) ([]Sample, error) {
+func Generate(ctx context.Context, f eval.Factory, cfg DataConfig, log io.Writer) ([]Record, error) {
 	var openings []books.Ballot
 	for _, b := range books.ThreeMove() {
 		if !b.Lost {
@@ -61,7 +82,7 @@ func Generate(ctx context.Context, f eval.Factory, cfg DataConfig, log io.Writer
 	}
 	var (
 		mu      sync.Mutex
-		samples []Sample
+		samples []Record
 		done    int
 		first   error
 		wg      sync.WaitGroup
@@ -103,7 +124,7 @@ feed:
 }
 
 // playForData plays one data game and returns its labelled quiet positions.
-func playForData(ctx context.Context, opening books.Ballot, rng *rand.Rand, cfg DataConfig, s *search.Searcher, mover selfplay.Mover) ([]Sample, error) {
+func playForData(ctx context.Context, opening books.Ballot, rng *rand.Rand, cfg DataConfig, s *search.Searcher, mover selfplay.Mover) ([]Record, error) {
 	g, err := opening.Play()
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", opening.Name, err)
@@ -125,7 +146,7 @@ func playForData(ctx context.Context, opening books.Ballot, rng *rand.Rand, cfg 
 	if r.Outcome == engine.Ongoing {
 		return nil, nil
 	}
-	var out []Sample
+	var out []Record
 	for _, p := range g.Positions()[from:] {
 		if p.HasCapture() {
 			continue
@@ -137,11 +158,7 @@ func playForData(ctx context.Context, opening books.Ballot, rng *rand.Rand, cfg 
 		case engine.WinFor(p.Side.Opponent()):
 			res = 0
 		}
-		out = append(out, Sample{
-			Features: heuristic.Features(&p),
-			Opening:  heuristic.BlendFactor(bits.OnesCount64(p.Occupied())),
-			Result:   res,
-		})
+		out = append(out, Record{Position: p, Result: res})
 	}
 	return out, nil
 }
@@ -152,13 +169,14 @@ type FitConfig struct {
 	Iterations int
 	// Rate is Adam's step size, in weight units.
 	Rate float64
-	// L2 pulls every weight but the anchor toward zero by L2·w² per weight,
-	// in the loss's units, which keeps weights of rare features small.
-	L2 float64
+	// Prior pulls every weight toward its starting value, adding
+	// Prior·(w − w0)² per weight to the loss: the data move the weights only
+	// as far as they clearly improve the prediction.
+	Prior float64
 }
 
 // DefaultFit is a fit that converges on a few hundred thousand positions.
-var DefaultFit = FitConfig{Iterations: 1500, Rate: 1, L2: 1e-7}
+var DefaultFit = FitConfig{Iterations: 1500, Rate: 1, Prior: 1e-7}
 
 // model returns the evaluation of s with w, on the engine's scale.
 func model(w *heuristic.Weights, s *Sample) float64 {
@@ -198,7 +216,7 @@ func FitK(samples []Sample, w heuristic.Weights) float64 {
 	return (lo + hi) / 2
 }
 
-// Fit tunes w by minimising Loss (plus the L2 term) with full-batch Adam,
+// Fit tunes w by minimising Loss (plus the prior term) with full-batch Adam,
 // k fixed. opening.men is the anchor that fixes the scale (a man is worth
 // what it is worth in w, normally 100) and is not changed. It reports the
 // loss to log (may be nil) every 100 steps.
@@ -215,6 +233,8 @@ func Fit(ctx context.Context, samples []Sample, w heuristic.Weights, k float64, 
 		return out
 	}
 	p := params(&w)
+	w0 := w
+	p0 := params(&w0)
 	var m, v [n]float64
 	const beta1, beta2, eps = 0.9, 0.999, 1e-12
 	for it := 1; it <= cfg.Iterations && ctx.Err() == nil; it++ {
@@ -233,7 +253,7 @@ func Fit(ctx context.Context, samples []Sample, w heuristic.Weights, k float64, 
 			}
 		}
 		for j := range grad {
-			grad[j] = grad[j]/float64(len(samples)) + 2*cfg.L2**p[j]
+			grad[j] = grad[j]/float64(len(samples)) + 2*cfg.Prior*(*p[j]-*p0[j])
 		}
 		grad[heuristic.Men] = 0 // the anchor
 		for j := range grad {

@@ -1,7 +1,10 @@
 package tune
 
 import (
+	"bytes"
 	"context"
+	"math/bits"
+	"strings"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -66,19 +69,38 @@ func TestGenerate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	samples, err := Generate(context.Background(), f, DataConfig{Games: 2, Game: selfplay.Config{Depth: 2, MaxPlies: 80}, RandomPlies: 2, Seed: 3, Workers: 2}, nil)
+	records, err := Generate(context.Background(), f, DataConfig{Games: 2, Game: selfplay.Config{Depth: 2, MaxPlies: 80}, RandomPlies: 2, Seed: 3, Workers: 2}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(samples) < 20 {
-		t.Fatalf("2 games gave %d positions", len(samples))
+	if len(records) < 20 {
+		t.Fatalf("2 games gave %d positions", len(records))
 	}
-	for _, s := range samples {
-		if s.Result != 0 && s.Result != 0.5 && s.Result != 1 {
-			t.Fatalf("result %v", s.Result)
+	for _, r := range records {
+		if r.Result != 0 && r.Result != 0.5 && r.Result != 1 {
+			t.Fatalf("result %v", r.Result)
 		}
-		if s.Opening <= 0 || s.Opening > 1 {
-			t.Fatalf("opening share %v", s.Opening)
+		if r.Position.HasCapture() {
+			t.Fatalf("%s: a position with a capture to make", r.Position.FEN())
+		}
+	}
+	for i, s := range SamplesOf(records) {
+		p := records[i].Position
+		if s.Result != records[i].Result || s.Features != heuristic.Features(&p) || s.Opening != heuristic.BlendFactor(bits.OnesCount64(p.Occupied())) {
+			t.Fatalf("sample %d does not match its record", i)
+		}
+	}
+	// The records survive the positions file.
+	again, err := ReadRecords(bytes.NewReader(FormatRecords(records)), "data")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again) != len(records) {
+		t.Fatalf("read back %d records of %d", len(again), len(records))
+	}
+	for i := range again {
+		if again[i].Result != records[i].Result || !again[i].Position.SameBoard(&records[i].Position) {
+			t.Fatalf("record %d reads back as %v %s", i, again[i].Result, again[i].Position.FEN())
 		}
 	}
 }
@@ -121,4 +143,39 @@ func TestPlayPair(t *testing.T) {
 	if w, n := playPair(context.Background(), material, material, openings[0], selfplay.Config{Depth: 1, MaxPlies: 8}); w != 0 || n != 2 {
 		t.Errorf("adjudicated games: winner %d after %d games, want 0 after 2", w, n)
 	}
+}
+
+func TestReadRecordsErrors(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"# c\n2 B:W21:B1\n", "d.txt:2: bad result \"2\""},
+		{"1\n", "d.txt:1: no position after the result"},
+		{"0.5 X:W21:B1\n", "d.txt:1: "},
+	} {
+		if _, err := ReadRecords(strings.NewReader(tc.text), "d.txt"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ReadRecords(%q) = %v, want an error containing %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+func FuzzReadRecords(f *testing.F) {
+	f.Add("1 B:W21,22:B1,K2\n0.5 W:WK32:B5\n# x\n0 B:W30:B3\n")
+	f.Add("0 W:W:B\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		recs, err := ReadRecords(strings.NewReader(text), "fuzz")
+		if err != nil {
+			return
+		}
+		again, err := ReadRecords(bytes.NewReader(FormatRecords(recs)), "again")
+		if err != nil {
+			t.Fatalf("written records do not read back: %v", err)
+		}
+		if len(again) != len(recs) {
+			t.Fatalf("%d records read back as %d", len(recs), len(again))
+		}
+		for i := range recs {
+			if again[i].Result != recs[i].Result || !again[i].Position.SameBoard(&recs[i].Position) {
+				t.Fatalf("record %d changed: %v %s", i, again[i].Result, again[i].Position.FEN())
+			}
+		}
+	})
 }
