@@ -3,10 +3,10 @@ package tune
 import (
 	"bytes"
 	"context"
-	"math/bits"
-	"strings"
 	"math"
+	"math/bits"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
