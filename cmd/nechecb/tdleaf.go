@@ -16,6 +16,7 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
 	"github.com/nechecb/nechecb/eval/tdleaf"
+	"github.com/nechecb/nechecb/eval/tdleaf/train"
 )
 
 func init() {
@@ -27,7 +28,7 @@ func runTDLeafTrain(args []string) int { return tdleafTrainCommand(args, os.Stde
 func tdleafTrainCommand(args []string, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	cfg := tdleaf.DefaultTrain
+	cfg := train.Default
 	fl := flag.NewFlagSet("tdleaf-train", flag.ContinueOnError)
 	fl.SetOutput(stderr)
 	out := fl.String("out", "", "network file: read to resume if it exists, written after every game (required)")
@@ -85,7 +86,7 @@ func tdleafTrainCommand(args []string, stderr io.Writer) int {
 	cfg.Describe = fmt.Sprintf("nechecb tdleaf-train: opponent %s, depth %d, lambda %g, alpha %g, repetitions %d, lookahead %d, knightcap %v, max plies %d, random plies %d, seed %d",
 		*opponent, cfg.Depth, cfg.Lambda, cfg.Alpha, cfg.Repetitions, cfg.Lookahead, cfg.KnightCap, cfg.MaxPlies, cfg.RandomPlies, cfg.Seed)
 	fmt.Fprintln(stderr, cfg.Describe)
-	if _, err := tdleaf.Train(ctx, n, cfg, stderr); err != nil && !errors.Is(err, context.Canceled) {
+	if _, err := train.Run(ctx, n, cfg, stderr); err != nil && !errors.Is(err, context.Canceled) {
 		return fail(err)
 	}
 	return 0

@@ -1,4 +1,9 @@
-package tdleaf
+// Package train owns TD-Leaf(lambda) training of tdleaf networks: games
+// played at a fixed search depth, in self-play or against another evaluator,
+// the update after each game, atomic checkpoints and the learning curve. It
+// lives apart from eval/tdleaf so that the evaluator does not depend on the
+// search.
+package train
 
 import (
 	"context"
@@ -14,10 +19,11 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/internal/fileio"
 	"github.com/nechecb/nechecb/eval/selfplay"
+	"github.com/nechecb/nechecb/eval/tdleaf"
 )
 
-// TrainConfig sets TD-Leaf(lambda) training.
-type TrainConfig struct {
+// Config sets TD-Leaf(lambda) training.
+type Config struct {
 	// Games is the number of training games.
 	Games int
 	// Depth is the search depth of every move, in plies.
@@ -57,8 +63,8 @@ type TrainConfig struct {
 	CurveOpponentName, Describe string
 }
 
-// DefaultTrain holds the spec's typical settings and a modest run.
-var DefaultTrain = TrainConfig{
+// Default holds the spec's typical settings and a modest run.
+var Default = Config{
 	Games: 200, Depth: 4, Lambda: 0.7, Alpha: 1e-3, Repetitions: 3, Lookahead: 12,
 	MaxPlies: 200, RandomPlies: 4, Seed: 1, CurveEvery: 20, CurveOpenings: 10, CurveDepth: 4, CurveWorkers: 1,
 }
@@ -93,7 +99,7 @@ type GameRecord struct {
 // after the last leaf, values turned to the learner's view, and the inner
 // sum cut after cfg.Lookahead terms when that is positive. A leaf with no
 // legal move has its exact value (−1 for the side to move) and no gradient.
-func Update(n *Network, rec *GameRecord, cfg TrainConfig) []float64 {
+func Update(n *tdleaf.Network, rec *GameRecord, cfg Config) []float64 {
 	m := len(rec.Leaves)
 	if m == 0 {
 		return nil
@@ -154,7 +160,7 @@ func pvLeaf(p engine.Position, pv []engine.Move) engine.Position {
 // PlayGame plays one training game from g with the network searcher net
 // (and the opponent's searcher opp, nil for self-play), the learner playing
 // learner, and records the leaves.
-func PlayGame(ctx context.Context, g *engine.Game, net, opp *search.Searcher, learner engine.Color, cfg TrainConfig) *GameRecord {
+func PlayGame(ctx context.Context, g *engine.Game, net, opp *search.Searcher, learner engine.Color, cfg Config) *GameRecord {
 	rec := &GameRecord{}
 	var predicted engine.Move
 	var havePrediction bool
@@ -218,15 +224,15 @@ func PlayGame(ctx context.Context, g *engine.Game, net, opp *search.Searcher, le
 	return rec
 }
 
-// Train runs cfg.Games TD-Leaf games, updating n after each, writing
+// Run runs cfg.Games TD-Leaf games, updating n after each, writing
 // checkpoints and the learning curve, and returns the curve. Progress lines
 // go to log (may be nil).
-func Train(ctx context.Context, n *Network, cfg TrainConfig, log io.Writer) ([]CurvePoint, error) {
+func Run(ctx context.Context, n *tdleaf.Network, cfg Config, log io.Writer) ([]CurvePoint, error) {
 	openings, err := books.Standard("3move")
 	if err != nil {
 		return nil, err
 	}
-	netS := search.New(search.Options{HashMB: 16, Threads: 1}, Factory(n))
+	netS := search.New(search.Options{HashMB: 16, Threads: 1}, tdleaf.Factory(n))
 	var oppS *search.Searcher
 	if cfg.Opponent != nil {
 		oppS = search.New(search.Options{HashMB: 16, Threads: 1}, cfg.Opponent)
@@ -237,7 +243,7 @@ func Train(ctx context.Context, n *Network, cfg TrainConfig, log io.Writer) ([]C
 			return nil
 		}
 		ops := openings[:min(max(cfg.CurveOpenings, 1), len(openings))]
-		sc, err := selfplay.Match(ctx, Factory(n), cfg.CurveOpponent, ops, selfplay.Config{Depth: cfg.CurveDepth, MaxPlies: cfg.MaxPlies}, cfg.CurveWorkers)
+		sc, err := selfplay.Match(ctx, tdleaf.Factory(n), cfg.CurveOpponent, ops, selfplay.Config{Depth: cfg.CurveDepth, MaxPlies: cfg.MaxPlies}, cfg.CurveWorkers)
 		if err != nil {
 			return err
 		}
@@ -305,7 +311,7 @@ func meanAbs(d []float64) float64 {
 // FormatCurve writes the learning curve as a tab-separated table that
 // gnuplot and spreadsheets read: games trained, points, games played,
 // score fraction and the Elo difference it implies, one line per point.
-func FormatCurve(curve []CurvePoint, cfg TrainConfig) []byte {
+func FormatCurve(curve []CurvePoint, cfg Config) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# TD-Leaf learning curve: match score against %s, %d openings x 2 colours at depth %d\n",
 		cfg.CurveOpponentName, cfg.CurveOpenings, cfg.CurveDepth)

@@ -1,8 +1,9 @@
-package tdleaf
+package train
 
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,11 +12,21 @@ import (
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/evaltest"
+	"github.com/nechecb/nechecb/eval/tdleaf"
 )
+
+func testNetwork(t testing.TB, seed uint64) *tdleaf.Network {
+	t.Helper()
+	n, err := tdleaf.New(tdleaf.DefaultInputs, []int{6, 6}, rand.New(rand.NewPCG(seed, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
 
 // playable returns n random positions where the side to move has a move and
 // the network's gradient is not zero (some hidden unit is active).
-func playable(t *testing.T, n *Network, count int, seed uint64) []engine.Position {
+func playable(t *testing.T, n *tdleaf.Network, count int, seed uint64) []engine.Position {
 	t.Helper()
 	var out []engine.Position
 	var l engine.MoveList
@@ -39,7 +50,7 @@ func TestUpdateFollowsTheFormula(t *testing.T) {
 	n := testNetwork(t, 7)
 	leaves := playable(t, n, 3, 8)
 	rec := &GameRecord{Leaves: leaves, Signs: []float64{1, -1, 1}, Outcome: -1}
-	cfg := TrainConfig{Lambda: 0.7, Alpha: 0.01, Lookahead: 2}
+	cfg := Config{Lambda: 0.7, Alpha: 0.01, Lookahead: 2}
 	s := n.NewScratch()
 	var v [3]float64
 	for i := range v {
@@ -79,7 +90,7 @@ func TestUpdateMovesTowardTheOutcome(t *testing.T) {
 	s := n.NewScratch()
 	before := n.Value(&leaf[0], s)
 	for range 20 {
-		Update(n, &GameRecord{Leaves: leaf, Signs: []float64{1}, Outcome: 1}, TrainConfig{Lambda: 0.7, Alpha: 0.05})
+		Update(n, &GameRecord{Leaves: leaf, Signs: []float64{1}, Outcome: 1}, Config{Lambda: 0.7, Alpha: 0.05})
 	}
 	if after := n.Value(&leaf[0], s); after <= before {
 		t.Errorf("after 20 won games J went from %v to %v", before, after)
@@ -90,8 +101,8 @@ func TestKnightCapRule(t *testing.T) {
 	n := testNetwork(t, 11)
 	leaves := playable(t, n, 2, 12)
 	rec := &GameRecord{Leaves: leaves, Signs: []float64{1, 1}, Outcome: 1, Surprised: []bool{true, true}}
-	d := Update(n.Clone(), rec, TrainConfig{Lambda: 0.7, KnightCap: true})
-	plain := Update(n.Clone(), rec, TrainConfig{Lambda: 0.7})
+	d := Update(n.Clone(), rec, Config{Lambda: 0.7, KnightCap: true})
+	plain := Update(n.Clone(), rec, Config{Lambda: 0.7})
 	for i := range d {
 		if want := plain[i]; want > 0 && d[i] != 0 || want <= 0 && d[i] != want {
 			t.Errorf("d[%d] = %v with the rule, %v without", i, d[i], want)
@@ -104,7 +115,7 @@ func TestTrainWritesCheckpointAndCurve(t *testing.T) {
 		t.Skip("plays games")
 	}
 	dir := t.TempDir()
-	cfg := DefaultTrain
+	cfg := Default
 	cfg.Games, cfg.Depth, cfg.MaxPlies = 2, 2, 60
 	cfg.Checkpoint = filepath.Join(dir, "net.txt")
 	cfg.Curve = filepath.Join(dir, "curve.tsv")
@@ -113,14 +124,14 @@ func TestTrainWritesCheckpointAndCurve(t *testing.T) {
 	cfg.Describe = "a test run"
 	n := testNetwork(t, 13)
 	before := n.Clone()
-	curve, err := Train(context.Background(), n, cfg, nil)
+	curve, err := Run(context.Background(), n, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(curve) != 3 || curve[2].Games != 2 || curve[0].Score.Games() != 2 {
 		t.Errorf("curve %+v, want points after 0, 1 and 2 games of 2 match games each", curve)
 	}
-	saved, err := ReadFile(cfg.Checkpoint)
+	saved, err := tdleaf.ReadFile(cfg.Checkpoint)
 	if err != nil {
 		t.Fatal(err)
 	}
