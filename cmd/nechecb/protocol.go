@@ -14,9 +14,9 @@ import (
 )
 
 func init() {
-	for _, name := range []string{"protocol", "uci", "hub"} {
-		register(&command{name: name, summary: "serve the engine protocol on stdin/stdout, UCI-like or Hub (PROTOCOL.md; --option Name=Value)", run: runProtocol})
-	}
+	register(&command{name: "protocol", summary: "serve the engine protocol on stdin/stdout, UCI-like or Hub (PROTOCOL.md; --option Name=Value)", run: runProtocol})
+	register(&command{name: "uci", summary: "the same as protocol (for GUIs that expect it)", run: runProtocol})
+	register(&command{name: "hub", summary: "the same as protocol (for Hub clients, which then send hub)", run: runProtocol})
 	defaultMode = runDefault
 }
 
