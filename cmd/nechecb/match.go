@@ -95,8 +95,16 @@ func runMatch(args []string) int {
 		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
 		return 2
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt)
+	go func() {
+		<-interrupts
+		signal.Stop(interrupts) // a second interrupt ends the runner at once
+		fmt.Fprintln(os.Stderr, "\nnechecb match: interrupted; finishing the games under way (interrupt again to quit now, then use --resume)")
+		cancel()
+	}()
 	var progress io.Writer = os.Stderr
 	if *quiet {
 		progress = nil
@@ -119,6 +127,9 @@ func runMatch(args []string) int {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
 		return 1
+	}
+	if ctx.Err() != nil {
+		return 1 // interrupted: the match is not complete
 	}
 	return 0
 }

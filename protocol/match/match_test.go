@@ -141,6 +141,15 @@ func TestMatchWithFaults(t *testing.T) {
 	if crashed == 0 || illegal == 0 || len(sum.Faults) != crashed+illegal {
 		t.Errorf("%d crashes, %d illegal moves, faults %q", crashed, illegal, sum.Faults)
 	}
+	// Resuming the finished match plays nothing and finds the same faults.
+	cfg.Resume = true
+	again, err := Run(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(sum, again); diff != "" {
+		t.Errorf("summary after resuming a finished match (-first +resumed):\n%s", diff)
+	}
 }
 
 func TestHangGarbageAndTime(t *testing.T) {

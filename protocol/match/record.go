@@ -22,8 +22,8 @@ type recorder struct {
 
 // gamePDN turns a finished game into PDN: the standard tags, FEN (through
 // the start position), GameType 21, Round (the schedule index, which resume
-// relies on), Opening, Termination, and the ending as a comment after the
-// last move.
+// relies on), Opening, Termination, Fault (the engine at fault, only when
+// one was), and the ending as a comment after the last move.
 func gamePDN(r GameResult, event string, date time.Time) ([]byte, error) {
 	rec := engine.NewGame(r.Start)
 	for _, m := range r.Moves {
@@ -41,6 +41,12 @@ func gamePDN(r GameResult, event string, date time.Time) ([]byte, error) {
 	g.SetTag("Round", strconv.Itoa(r.Game.Index))
 	g.SetTag("Opening", r.Opening)
 	g.SetTag("Termination", r.Result.Reason)
+	switch r.Faulty {
+	case r.Game.Black:
+		g.SetTag("Fault", r.Black)
+	case r.Game.White:
+		g.SetTag("Fault", r.White)
+	}
 	g.SetComment(len(r.Moves), r.Result.String())
 	var b bytes.Buffer
 	if err := pdn.Write(&b, g); err != nil {
@@ -121,6 +127,13 @@ func resultFromPDN(g *pdn.Game, s Scheduled) GameResult {
 	r := GameResult{Game: s, Black: g.Tag("Black"), White: g.Tag("White"), Opening: g.Tag("Opening"),
 		Start: g.Record.Start(), Moves: g.Record.Moves(), Faulty: -1}
 	r.Result.Reason = g.Tag("Termination")
+	switch g.Tag("Fault") {
+	case "":
+	case r.Black:
+		r.Faulty = s.Black
+	case r.White:
+		r.Faulty = s.White
+	}
 	switch g.Result() {
 	case "1-0":
 		r.Result.Outcome = engine.BlackWins
