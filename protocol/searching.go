@@ -46,7 +46,7 @@ func (s *Server) startSearch(limits Limits) {
 		return
 	}
 	if s.book != nil && s.cur.Book > 0 && !limits.Ponder && !limits.Infinite {
-		if m, ok := s.book.Probe(root, history, s.cur.Book); ok && isLegal(&root, m) {
+		if m, ok := s.book.Probe(root, history, s.cur.Book); ok && isLegal(&root, m) && allowed(m, limits.SearchMoves) {
 			s.note("book move " + s.moveText(m))
 			s.sendBest(root, Result{Best: m, HasMove: true}, limits)
 			return

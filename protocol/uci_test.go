@@ -331,6 +331,9 @@ func TestBookHook(t *testing.T) {
 	}})
 	s.send("setoption name Book value 2", "isready", "go depth 1")
 	s.expect("readyok", "info string book move 11-15", "bestmove 11-15")
+	// A book move outside searchmoves is not played.
+	s.send("go depth 1 searchmoves 9-13")
+	s.until("bestmove 9-13")
 	s.send("position startpos moves 11-15", "go depth 1")
 	s.until("bestmove 21-17")
 	s.finish()
