@@ -1,9 +1,11 @@
 package search
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -18,7 +20,10 @@ import (
 //	NECHECB_AB=lmr go test -run AB -v ./engine/search
 //
 // NECHECB_GAMES sets the number of openings (each played with both
-// colours), NECHECB_EVAL the evaluator spec (default heuristic).
+// colours; default 10 against the random player, 20 in A/B matches),
+// NECHECB_HALF_GAMES the openings against the half-depth engine (default 4),
+// NECHECB_MOVETIMES the times per move in ms (default "100,1000"), and
+// NECHECB_EVAL the evaluator spec (default heuristic).
 
 func envInt(name string, def int) int {
 	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {
@@ -55,8 +60,17 @@ func TestStrength(t *testing.T) {
 		t.Skip("set NECHECB_STRENGTH=1 to play the strength matches")
 	}
 	ev := matchEval(t)
-	games := envInt("NECHECB_GAMES", 6)
-	for _, mt := range []time.Duration{100 * time.Millisecond, time.Second} {
+	games := envInt("NECHECB_GAMES", 10)
+	halfGames := envInt("NECHECB_HALF_GAMES", 4)
+	var times []time.Duration
+	for _, f := range strings.Split(cmp.Or(os.Getenv("NECHECB_MOVETIMES"), "100,1000"), ",") {
+		ms, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || ms <= 0 {
+			t.Fatalf("NECHECB_MOVETIMES: bad time %q", f)
+		}
+		times = append(times, time.Duration(ms)*time.Millisecond)
+	}
+	for _, mt := range times {
 		eng := &EnginePlayer{Searcher: New(Options{HashMB: 64}, ev), Limits: Limits{MoveTime: mt}}
 		rnd := RandomPlayer{Rng: rand.New(rand.NewPCG(uint64(mt), 1))}
 		ms, err := PlayMatch(eng, rnd, games, logGame(t))
@@ -68,7 +82,7 @@ func TestStrength(t *testing.T) {
 			t.Errorf("%v/move: the engine must win every game against the random player, got %v", mt, ms)
 		}
 		half := &EnginePlayer{Searcher: New(Options{HashMB: 64}, ev), Limits: Limits{MoveTime: mt}, HalfOf: eng}
-		ms, err = PlayMatch(eng, half, games, logGame(t))
+		ms, err = PlayMatch(eng, half, halfGames, logGame(t))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -76,10 +76,14 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	if n == 0 {
 		return LossIn(ply)
 	}
-	if n > 1 {
-		w.orderMoves(ply, hashMove)
-	} else {
-		f.idx[0] = 0
+	// The hash move, when there is one, is tried before the others are
+	// even scored: it often cuts off alone.
+	hashFirst := int(hashMove) < n
+	if !hashFirst {
+		hashMove = 0 // with a single move, the move to play; else ordered below
+		if n > 1 {
+			w.orderMoves(ply, noMove)
+		}
 	}
 
 	alpha0 := alpha
@@ -87,9 +91,14 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	bestIdx := uint8(noMove)
 	child := &w.stack[ply+1]
 	for i := 0; i < n; i++ {
-		idx := uint8(0)
-		if n > 1 {
+		idx := hashMove
+		if i == 1 && hashFirst {
+			w.orderRest(ply, hashMove)
+		}
+		if i > 0 {
 			idx = w.pickMove(ply, i)
+		} else if n > 1 && !hashFirst {
+			idx = w.pickMove(ply, 0)
 		}
 		m := &f.moves.Moves[idx]
 		child.pos = pos.Play(*m)
@@ -133,7 +142,7 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 				}
 				if score >= beta {
 					if m.Jumps == 0 {
-						w.rewardQuiet(ply, depth, i)
+						w.rewardQuiet(ply, depth, i, idx)
 					}
 					break
 				}
@@ -182,52 +191,62 @@ func (w *worker) updatePV(ply int, m engine.Move) {
 	w.pvLen[ply] = n + 1
 }
 
-// orderMoves scores the moves of stack[ply] for pickMove.
+// orderMoves scores the moves of stack[ply] for pickMove. Each key holds
+// the ordering score above the move's index in the list, so that picking
+// compares and swaps one word.
 func (w *worker) orderMoves(ply int, hashMove uint8) {
 	f := &w.stack[ply]
-	side := f.pos.Side
+	hist := &w.history[f.pos.Side]
+	k0, k1 := &f.killer[0], &f.killer[1]
 	for i := 0; i < f.moves.N; i++ {
 		m := &f.moves.Moves[i]
-		var o int32
+		var o int64
 		switch {
 		case uint8(i) == hashMove:
 			o = orderHash
 		case m.Jumps > 0:
-			o = orderCapture + int32(m.Jumps)<<8 + int32(popcount(m.Captured&f.pos.Kings))
-		case sameMove(m, &f.killer[0]):
+			o = orderCapture + int64(m.Jumps)<<8 + int64(popcount(m.Captured&f.pos.Kings))
+		case sameMove(m, k0):
 			o = orderKiller1
-		case sameMove(m, &f.killer[1]):
+		case sameMove(m, k1):
 			o = orderKiller2
 		default:
-			o = w.history[side][m.From][m.To]
+			o = int64(hist[m.From][m.To])
 		}
-		f.order[i] = o
-		f.idx[i] = uint8(i)
+		f.order[i] = o<<8 | int64(i)
 	}
 }
 
-// pickMove moves the best-ordered move among i.. to slot i of the order and
+// orderRest scores the moves of stack[ply] after the hash move has been
+// tried from slot 0: it keeps the hash move in slot 0.
+func (w *worker) orderRest(ply int, hashMove uint8) {
+	f := &w.stack[ply]
+	w.orderMoves(ply, hashMove)
+	f.order[0], f.order[hashMove] = f.order[hashMove], f.order[0]
+}
+
+// pickMove brings the best-ordered move among slots i.. to slot i and
 // returns its index in the move list. The move list itself stays in
 // generation order, since the table stores moves by that index.
 func (w *worker) pickMove(ply, i int) uint8 {
 	f := &w.stack[ply]
-	best := i
-	for j := i + 1; j < f.moves.N; j++ {
-		if f.order[j] > f.order[best] {
+	keys := f.order[i:f.moves.N]
+	best := 0
+	for j := 1; j < len(keys); j++ {
+		if keys[j] > keys[best] {
 			best = j
 		}
 	}
-	f.order[i], f.order[best] = f.order[best], f.order[i]
-	f.idx[i], f.idx[best] = f.idx[best], f.idx[i]
-	return f.idx[i]
+	keys[0], keys[best] = keys[best], keys[0]
+	return uint8(keys[0])
 }
 
-// rewardQuiet records that the quiet move in order slot i of ply cut off at
-// depth: it becomes the first killer, its history rises and the history of
+// rewardQuiet records that the quiet move idx, tried in order slot i of ply,
+// cut off at depth: it becomes the first killer, its history rises and the history of
 // the quiet moves tried before it falls.
-func (w *worker) rewardQuiet(ply, depth, i int) {
+func (w *worker) rewardQuiet(ply, depth, i int, idx uint8) {
 	f := &w.stack[ply]
-	m := f.moves.Moves[f.idx[i]]
+	m := f.moves.Moves[idx]
 	if !sameMove(&m, &f.killer[0]) {
 		f.killer[1] = f.killer[0]
 		f.killer[0] = m
@@ -236,7 +255,7 @@ func (w *worker) rewardQuiet(ply, depth, i int) {
 	h := &w.history[f.pos.Side]
 	h[m.From][m.To] += bonus - h[m.From][m.To]*bonus/historyMax
 	for j := 0; j < i; j++ {
-		q := &f.moves.Moves[f.idx[j]]
+		q := &f.moves.Moves[uint8(f.order[j])]
 		if q.Jumps == 0 {
 			h[q.From][q.To] -= bonus + h[q.From][q.To]*bonus/historyMax
 		}

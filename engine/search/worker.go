@@ -19,11 +19,12 @@ const maxHistory = 256
 // frame is the search state of one ply: the position, its moves and their
 // ordering scores.
 type frame struct {
-	pos    engine.Position
-	moves  engine.MoveList
-	order  [engine.MaxMoves]int32
-	idx    [engine.MaxMoves]uint8 // order slot -> move-list index
-	reps   int                    // how many earlier path entries may repeat this position
+	pos   engine.Position
+	moves engine.MoveList
+	// order[slot] is a move's ordering score shifted left 8 bits above
+	// its index in moves.
+	order  [engine.MaxMoves]int64
+	reps   int // how many earlier path entries may repeat this position
 	killer [2]engine.Move
 }
 
