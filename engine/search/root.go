@@ -78,6 +78,9 @@ func (w *worker) iterate(progress func(Info)) {
 			return
 		}
 		w.completed = d
+		if s.stop.Load() {
+			return
+		}
 		if w.id == 0 && s.iterationsDone(d, w.root[0].score) {
 			return
 		}

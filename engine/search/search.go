@@ -258,6 +258,8 @@ func (s *Searcher) waitForEnd(ctx context.Context) {
 }
 
 // rootMoves lists the legal moves of root, restricted to only if non-empty.
+// If none of only is legal, the restriction is dropped rather than
+// reporting a lost position.
 func rootMoves(root *engine.Position, only []engine.Move) []rootMove {
 	var l engine.MoveList
 	root.Generate(&l)
@@ -270,6 +272,9 @@ func rootMoves(root *engine.Position, only []engine.Move) []rootMove {
 		if keep {
 			out = append(out, rootMove{move: m, score: -infinity, prevScore: -infinity})
 		}
+	}
+	if len(out) == 0 && len(only) > 0 {
+		return rootMoves(root, nil)
 	}
 	return out
 }

@@ -333,3 +333,81 @@ func TestCanStepMatchesMoveCount(t *testing.T) {
 		}
 	}
 }
+
+func TestRandomTiesPicksAmongEqualBest(t *testing.T) {
+	pos := engine.StartPosition()
+	const depth = 3
+	// The exact score of every root move, each searched alone.
+	exact := map[engine.Move]Score{}
+	best := -infinity
+	for _, rm := range rootMoves(&pos, nil) {
+		r := New(Options{HashMB: 1}, nil).Search(context.Background(), pos, nil, Limits{Depth: depth, SearchMoves: []engine.Move{rm.move}}, nil)
+		exact[rm.move] = r.Score
+		best = max(best, r.Score)
+	}
+	ties := 0
+	for _, sc := range exact {
+		if sc == best {
+			ties++
+		}
+	}
+	if ties < 2 {
+		t.Fatalf("the test needs tied best moves at depth %d; scores %v", depth, exact)
+	}
+	chosen := map[engine.Move]bool{}
+	for seed := uint64(0); seed < 30; seed++ {
+		r := New(Options{HashMB: 1, RandomTies: true, Seed: seed}, nil).Search(context.Background(), pos, nil, Limits{Depth: depth}, nil)
+		if exact[r.Best] != best || r.Score != best {
+			t.Fatalf("seed %d chose %v scoring %v (reported %v), best is %v", seed, r.Best, exact[r.Best], r.Score, best)
+		}
+		chosen[r.Best] = true
+	}
+	if len(chosen) < 2 {
+		t.Errorf("30 seeds always chose %v among %d tied moves", chosen, ties)
+	}
+	// Without RandomTies the choice does not depend on the seed.
+	a := New(Options{HashMB: 1, Seed: 1}, nil).Search(context.Background(), pos, nil, Limits{Depth: depth}, nil)
+	b := New(Options{HashMB: 1, Seed: 2}, nil).Search(context.Background(), pos, nil, Limits{Depth: depth}, nil)
+	if a.Best != b.Best {
+		t.Errorf("without RandomTies, seeds 1 and 2 chose %v and %v", a.Best, b.Best)
+	}
+}
+
+func TestClockTimeManagement(t *testing.T) {
+	s := New(Options{HashMB: 4, MoveOverhead: 10 * time.Millisecond}, nil)
+	start := time.Now()
+	// Black to move with one second left and no increment: the search must
+	// keep well inside the second.
+	r := s.Search(context.Background(), engine.StartPosition(), nil, Limits{BTime: time.Second, WTime: time.Hour}, nil)
+	if took := time.Since(start); took > 800*time.Millisecond || !r.HasMove {
+		t.Errorf("with 1 s on the clock the search took %v", took)
+	}
+	// A forced move (a single capture) is answered at once.
+	pos := mustFEN(t, "W:W18,K30:B14,K1")
+	if pos.CountMoves() != 1 {
+		t.Fatalf("test position has %d moves, want 1", pos.CountMoves())
+	}
+	start = time.Now()
+	s.Search(context.Background(), pos, nil, Limits{WTime: time.Minute, BTime: time.Minute}, nil)
+	if took := time.Since(start); took > 200*time.Millisecond {
+		t.Errorf("a forced move took %v on a one-minute clock", took)
+	}
+}
+
+func TestIllegalSearchMovesIgnored(t *testing.T) {
+	pos := engine.StartPosition()
+	r := New(Options{HashMB: 1}, nil).Search(context.Background(), pos, nil, Limits{Depth: 3, SearchMoves: []engine.Move{{From: 30, To: 0}}}, nil)
+	if !r.HasMove {
+		t.Error("a searchmoves list with no legal move made the search report no move")
+	}
+}
+
+func TestInstantStopStillSearchesOnePly(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	pos := mustFEN(t, BenchFENs[20])
+	r := New(Options{HashMB: 1}, nil).Search(ctx, pos, nil, Limits{Infinite: true}, nil)
+	if !r.HasMove || r.Depth < 1 || r.Score < -WinScore || r.Score > WinScore {
+		t.Errorf("search stopped before it began: %+v, want a move searched to depth 1 with a real score", r)
+	}
+}

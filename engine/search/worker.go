@@ -68,7 +68,9 @@ func (w *worker) poll() {
 	if w.id == 0 {
 		w.s.checkLimits()
 	}
-	if w.s.stop.Load() {
+	// The first iteration always finishes (it takes microseconds), so
+	// that even an instant stop answers with a searched move and score.
+	if w.s.stop.Load() && w.completed > 0 {
 		w.stopped = true
 	}
 }
