@@ -56,15 +56,17 @@ func TestGeneExample(t *testing.T) {
 }
 
 func TestG1Text(t *testing.T) {
-	g := G1()
-	for b, x := range g {
-		want := G1()[b : b+1].String()
-		if want[3:] != "TTTGAAGCTACAA" {
-			t.Fatalf("gene %d of G1 is %s", b, want)
+	text := G1().String()
+	for b := range 32 {
+		gene := text[b*GeneLen : (b+1)*GeneLen]
+		want := Genome{{Source: uint8(b)}}.String()[:3] + "TTTGAAGCTACAA"
+		if gene != want {
+			t.Errorf("gene %d of G1 is %s, want %s", b, gene, want)
 		}
-		if x.Source != uint8(b) {
-			t.Fatalf("gene %d has source %d", b, x.Source)
-		}
+	}
+	// Line 1 of the sample file is G1 padded with ignored genes.
+	if line1 := readTestFile(t, "1").String(); line1[:len(text)] != text {
+		t.Error("line 1 of best_networks.txt does not start with G1")
 	}
 }
 
