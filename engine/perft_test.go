@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -176,4 +177,17 @@ func TestSplitTasksSplits(t *testing.T) {
 	if len(got) != 1469 || got[0].depth != 6 {
 		t.Errorf("splitTasks gives %d tasks of depth %d, want 1469 of depth 6", len(got), got[0].depth)
 	}
+}
+
+// BenchmarkPerftParallel11 is BenchmarkPerft11 spread over GOMAXPROCS
+// goroutines; compare the two for the scaling of the tree split.
+func BenchmarkPerftParallel11(b *testing.B) {
+	pos := StartPosition()
+	threads := runtime.GOMAXPROCS(0)
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		nodes += PerftParallel(&pos, 11, threads)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
