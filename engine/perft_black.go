@@ -98,21 +98,26 @@ func perftBlack(own, opp, kings uint64, depth int) uint64 {
 		w := blackWalk{own: own, opp: opp, kings: kings, empty: empty, jump4: jump4, jump5: jump5, depth: depth}
 		return w.all(blackLandings(own&^kings, jump4, jump5))
 	}
+	n := blackStepsPerft(own, opp, kings, empty, blackAhead(own, 4)&empty, blackSteps[0], depth) +
+		blackStepsPerft(own, opp, kings, empty, blackAhead(own, 5)&empty, blackSteps[1], depth)
+	if ownKings := own & kings; ownKings != 0 {
+		n += blackStepsPerft(own, opp, kings, empty, blackBehind(ownKings, 4)&empty, blackSteps[2], depth) +
+			blackStepsPerft(own, opp, kings, empty, blackBehind(ownKings, 5)&empty, blackSteps[3], depth)
+	}
+	return n
+}
+
+// blackStepsPerft counts the leaves depth plies (at least 3) below the
+// position with Black to move, under Black's steps by rotation rot onto the
+// squares in dests.
+func blackStepsPerft(own, opp, kings, empty, dests uint64, rot, depth int) uint64 {
 	var n uint64
-	movers := own
-	for d, rot := range blackSteps {
-		if d == 2 {
-			if movers = own & kings; movers == 0 {
-				break
-			}
-		}
-		for to := bits.RotateLeft64(movers, rot) & empty; to != 0; to &= to - 1 {
-			_, after, afterKings := blackStep(own, kings, to&-to, rot)
-			if depth == 3 {
-				n += perft2White(opp, after, afterKings)
-			} else {
-				n += perftWhite(opp, after, afterKings, depth-1)
-			}
+	for ; dests != 0; dests &= dests - 1 {
+		_, after, afterKings := blackStep(own, kings, dests&-dests, rot)
+		if depth == 3 {
+			n += perft2White(opp, after, afterKings)
+		} else {
+			n += perftWhite(opp, after, afterKings, depth-1)
 		}
 	}
 	return n

@@ -100,21 +100,26 @@ func perftWhite(own, opp, kings uint64, depth int) uint64 {
 		w := whiteWalk{own: own, opp: opp, kings: kings, empty: empty, jump4: jump4, jump5: jump5, depth: depth}
 		return w.all(whiteLandings(own&^kings, jump4, jump5))
 	}
+	n := whiteStepsPerft(own, opp, kings, empty, whiteAhead(own, 4)&empty, whiteSteps[0], depth) +
+		whiteStepsPerft(own, opp, kings, empty, whiteAhead(own, 5)&empty, whiteSteps[1], depth)
+	if ownKings := own & kings; ownKings != 0 {
+		n += whiteStepsPerft(own, opp, kings, empty, whiteBehind(ownKings, 4)&empty, whiteSteps[2], depth) +
+			whiteStepsPerft(own, opp, kings, empty, whiteBehind(ownKings, 5)&empty, whiteSteps[3], depth)
+	}
+	return n
+}
+
+// whiteStepsPerft counts the leaves depth plies (at least 3) below the
+// position with White to move, under White's steps by rotation rot onto the
+// squares in dests.
+func whiteStepsPerft(own, opp, kings, empty, dests uint64, rot, depth int) uint64 {
 	var n uint64
-	movers := own
-	for d, rot := range whiteSteps {
-		if d == 2 {
-			if movers = own & kings; movers == 0 {
-				break
-			}
-		}
-		for to := bits.RotateLeft64(movers, rot) & empty; to != 0; to &= to - 1 {
-			_, after, afterKings := whiteStep(own, kings, to&-to, rot)
-			if depth == 3 {
-				n += perft2Black(opp, after, afterKings)
-			} else {
-				n += perftBlack(opp, after, afterKings, depth-1)
-			}
+	for ; dests != 0; dests &= dests - 1 {
+		_, after, afterKings := whiteStep(own, kings, dests&-dests, rot)
+		if depth == 3 {
+			n += perft2Black(opp, after, afterKings)
+		} else {
+			n += perftBlack(opp, after, afterKings, depth-1)
 		}
 	}
 	return n
