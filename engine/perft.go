@@ -8,9 +8,9 @@ import (
 // MaxPerftDepth is the deepest perft a Perfter can count.
 const MaxPerftDepth = 64
 
-// Perfter counts move trees. Counting does not allocate and keeps its state
-// on the goroutine's stack, so a Perfter may be shared; it is kept as the
-// handle that callers counting many trees hold.
+// Perfter counts move trees. It holds no state: counting keeps everything on
+// the goroutine's stack and does not allocate, so one Perfter may be used
+// from any number of goroutines.
 type Perfter struct{}
 
 // Perft counts the leaf nodes of the legal move tree of p to depth plies,
