@@ -56,17 +56,17 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	// nodes are many and cheap, and a probe is a cache miss.
 	useTable := depth > 0
 	hashMove := uint8(noMove)
-	if !useTable {
-		// nothing to probe
-	} else if d, ok := w.s.tt.probe(pos.Hash); ok {
-		hashMove = d.move
-		if !pvNode && d.depth >= depth {
-			score := fromTable(d.score, ply)
-			switch {
-			case d.bound == boundExact,
-				d.bound == boundLower && score >= beta,
-				d.bound == boundUpper && score <= alpha:
-				return score
+	if useTable {
+		if d, ok := w.s.tt.probe(pos.Hash); ok {
+			hashMove = d.move
+			if !pvNode && d.depth >= depth {
+				score := fromTable(d.score, ply)
+				switch {
+				case d.bound == boundExact,
+					d.bound == boundLower && score >= beta,
+					d.bound == boundUpper && score <= alpha:
+					return score
+				}
 			}
 		}
 	}

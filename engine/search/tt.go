@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 )
 
-// Bound says how a stored score relates to the true value.
+// bound says how a stored score relates to the true value.
 type bound uint8
 
 const (
@@ -99,7 +99,7 @@ func (t *table) resize(mb int) {
 	t.age = 0
 }
 
-// megabytes is the table's size in MB as given to resize.
+// entries returns the number of entries of the table.
 func (t *table) entries() int { return len(t.buckets) * bucketSize }
 
 // clear empties the table. It runs between searches, when no thread uses

@@ -100,7 +100,8 @@ func (w *worker) evaluate(ply int) Score {
 	return Score(w.ev.Evaluate(&w.stack[ply].pos))
 }
 
-// clearPly resets the killers below the root for a new search.
+// newSearch resets the killers and node counts and halves the history for
+// a new search.
 func (w *worker) newSearch() {
 	for i := range w.stack {
 		w.stack[i].killer = [2]engine.Move{}
