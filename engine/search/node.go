@@ -43,8 +43,7 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	if alpha >= beta {
 		return alpha
 	}
-	capture := pos.HasCapture()
-	if depth <= 0 && !capture {
+	if depth <= 0 && !pos.HasCapture() {
 		return w.leafValue(pos, ply)
 	}
 	if ply >= MaxPly {
