@@ -261,9 +261,10 @@ func (w *worker) rewardQuiet(ply, depth, i int, idx uint8) {
 	}
 }
 
-// sameMove reports whether two quiet moves are the same step.
+// sameMove reports whether two quiet moves are the same step: for a step,
+// the start and end squares say it all.
 func sameMove(a, b *engine.Move) bool {
-	return a.From == b.From && a.To == b.To && a.Path == b.Path && a.Jumps == b.Jumps
+	return a.From == b.From && a.To == b.To
 }
 
 // canStep reports whether the side to move in p has a quiet move (a step
