@@ -118,30 +118,6 @@ func BenchmarkCountMoves(b *testing.B) {
 	_ = n
 }
 
-func BenchmarkPerft9(b *testing.B) {
-	pos := StartPosition()
-	pf := new(Perfter)
-	b.ReportAllocs()
-	var nodes uint64
-	for b.Loop() {
-		nodes += pf.Perft(&pos, 9)
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-}
-
-// BenchmarkPerft11 is the start position to depth 11 (85 million leaves),
-// deep enough for the kings and captures of the middle game to weigh in.
-func BenchmarkPerft11(b *testing.B) {
-	pos := StartPosition()
-	pf := new(Perfter)
-	b.ReportAllocs()
-	var nodes uint64
-	for b.Loop() {
-		nodes += pf.Perft(&pos, 11)
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-}
-
 // TestDivideSplitMatchesSerial checks that splitting the tree below the root
 // for several goroutines gives every root move the same count as counting
 // each root move alone.
@@ -179,15 +155,24 @@ func TestSplitTasksSplits(t *testing.T) {
 	}
 }
 
-// BenchmarkPerftParallel11 is BenchmarkPerft11 spread over GOMAXPROCS
-// goroutines; compare the two for the scaling of the tree split.
-func BenchmarkPerftParallel11(b *testing.B) {
+// benchmarkPerft counts the start position to depth, spread over threads
+// goroutines, and reports leaves per second.
+func benchmarkPerft(b *testing.B, depth, threads int) {
 	pos := StartPosition()
-	threads := runtime.GOMAXPROCS(0)
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
-		nodes += PerftParallel(&pos, 11, threads)
+		nodes += PerftParallel(&pos, depth, threads)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+func BenchmarkPerft9(b *testing.B) { benchmarkPerft(b, 9, 1) }
+
+// BenchmarkPerft11 is the start position to depth 11 (85 million leaves),
+// deep enough for the kings and captures of the middle game to weigh in.
+func BenchmarkPerft11(b *testing.B) { benchmarkPerft(b, 11, 1) }
+
+// BenchmarkPerftParallel11 is BenchmarkPerft11 spread over GOMAXPROCS
+// goroutines; compare the two for the scaling of the tree split.
+func BenchmarkPerftParallel11(b *testing.B) { benchmarkPerft(b, 11, runtime.GOMAXPROCS(0)) }
