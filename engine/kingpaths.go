@@ -3,8 +3,8 @@ package engine
 import "math/bits"
 
 // kingSteps are the rotations that make one diagonal step in each direction
-// in the ghost layout. A step off the top of the board wraps round to bits
-// 59..63, which every caller masks away with a set of real squares.
+// in the ghost layout. A step below bit 0 wraps round to bits 59..63, which
+// every caller masks away with a set of real squares.
 var kingSteps = [4]int{4, 5, -4, -5}
 
 // kingPaths returns the number of capture sequences a king standing on at

@@ -34,11 +34,9 @@ func blackKingsJumpBack(ownKings, opp, empty uint64) bool {
 // stands, and the jumps that cannot continue are counted by popcount. Kings
 // are walked.
 func countCapturesBlack(own, opp, kings, empty, jump4, jump5 uint64) uint64 {
-	men := own &^ kings
-	land4 := blackAhead(blackAhead(men&jump4, 4), 4)
-	land5 := blackAhead(blackAhead(men&jump5, 5), 5)
+	land4, land5 := blackLandings(own&^kings, jump4, jump5)
 	goOn := jump4 | jump5
-	n := uint64(bits.OnesCount64(land4&^goOn) + bits.OnesCount64(land5&^goOn))
+	n := uint64(bits.OnesCount64(blackPack(land4&^goOn, land5&^goOn)))
 	if (land4|land5)&goOn != 0 {
 		n += blackManPathsOn(land4&goOn, land5&goOn, jump4, jump5)
 	}
@@ -78,10 +76,10 @@ func blackMustCapture(own, opp, kings, empty, jump4, jump5 uint64) bool {
 
 // blackStep returns Black's pieces and the kings after the piece that lands
 // on dest by rotation rot steps there, crowning a man that reaches the row.
-func blackStep(own, kings, dest uint64, rot int) (from, after, afterKings uint64) {
-	from = bits.RotateLeft64(dest, -rot)
+func blackStep(own, kings, dest uint64, rot int) (after, afterKings uint64) {
+	from := bits.RotateLeft64(dest, -rot)
 	king := from & kings
-	return from, own ^ from ^ dest, kings ^ king ^ bits.RotateLeft64(king, rot) | dest&blackCrownRow
+	return own ^ from ^ dest, kings ^ king ^ bits.RotateLeft64(king, rot) | dest&blackCrownRow
 }
 
 // perftBlack counts the leaves of the move tree depth plies below the
@@ -113,7 +111,7 @@ func perftBlack(own, opp, kings uint64, depth int) uint64 {
 func blackStepsPerft(own, opp, kings, empty, dests uint64, rot, depth int) uint64 {
 	var n uint64
 	for ; dests != 0; dests &= dests - 1 {
-		_, after, afterKings := blackStep(own, kings, dests&-dests, rot)
+		after, afterKings := blackStep(own, kings, dests&-dests, rot)
 		if depth == 3 {
 			n += perft2White(opp, after, afterKings)
 		} else {
@@ -164,11 +162,11 @@ func perft2Black(own, opp, kings uint64) uint64 {
 // blackStepsCount returns the sum of White's move counts after each of
 // Black's steps by rotation rot onto the squares in dests (perft2Black also
 // passes a single jump here, as a step by twice the rotation on a board
-// without the jumped piece). White's count
-// does not depend on which black pieces are kings, so the kings are not
-// updated. When White has no kings the count is inlined: White's steps, or
-// White's single jumps when White must capture, are counted by one popcount
-// of the target squares packed into one word.
+// without the jumped piece). White's count does not depend on which black
+// pieces are kings, so the kings are not updated. When White has no kings
+// the count is inlined: White's steps, or White's single jumps when White
+// must capture, are counted by one popcount of the target squares packed
+// into one word.
 func blackStepsCount(own, opp, kings, empty, dests uint64, rot int) uint64 {
 	var n uint64
 	if opp&kings != 0 {

@@ -36,11 +36,9 @@ func whiteKingsJumpBack(ownKings, opp, empty uint64) bool {
 // stands, and the jumps that cannot continue are counted by popcount. Kings
 // are walked.
 func countCapturesWhite(own, opp, kings, empty, jump4, jump5 uint64) uint64 {
-	men := own &^ kings
-	land4 := whiteAhead(whiteAhead(men&jump4, 4), 4)
-	land5 := whiteAhead(whiteAhead(men&jump5, 5), 5)
+	land4, land5 := whiteLandings(own&^kings, jump4, jump5)
 	goOn := jump4 | jump5
-	n := uint64(bits.OnesCount64(land4&^goOn) + bits.OnesCount64(land5&^goOn))
+	n := uint64(bits.OnesCount64(whitePack(land4&^goOn, land5&^goOn)))
 	if (land4|land5)&goOn != 0 {
 		n += whiteManPathsOn(land4&goOn, land5&goOn, jump4, jump5)
 	}
@@ -80,10 +78,10 @@ func whiteMustCapture(own, opp, kings, empty, jump4, jump5 uint64) bool {
 
 // whiteStep returns White's pieces and the kings after the piece that lands
 // on dest by rotation rot steps there, crowning a man that reaches the row.
-func whiteStep(own, kings, dest uint64, rot int) (from, after, afterKings uint64) {
-	from = bits.RotateLeft64(dest, -rot)
+func whiteStep(own, kings, dest uint64, rot int) (after, afterKings uint64) {
+	from := bits.RotateLeft64(dest, -rot)
 	king := from & kings
-	return from, own ^ from ^ dest, kings ^ king ^ bits.RotateLeft64(king, rot) | dest&whiteCrownRow
+	return own ^ from ^ dest, kings ^ king ^ bits.RotateLeft64(king, rot) | dest&whiteCrownRow
 }
 
 // perftWhite counts the leaves of the move tree depth plies below the
@@ -115,7 +113,7 @@ func perftWhite(own, opp, kings uint64, depth int) uint64 {
 func whiteStepsPerft(own, opp, kings, empty, dests uint64, rot, depth int) uint64 {
 	var n uint64
 	for ; dests != 0; dests &= dests - 1 {
-		_, after, afterKings := whiteStep(own, kings, dests&-dests, rot)
+		after, afterKings := whiteStep(own, kings, dests&-dests, rot)
 		if depth == 3 {
 			n += perft2Black(opp, after, afterKings)
 		} else {
@@ -166,11 +164,11 @@ func perft2White(own, opp, kings uint64) uint64 {
 // whiteStepsCount returns the sum of Black's move counts after each of
 // White's steps by rotation rot onto the squares in dests (perft2White also
 // passes a single jump here, as a step by twice the rotation on a board
-// without the jumped piece). Black's count
-// does not depend on which white pieces are kings, so the kings are not
-// updated. When Black has no kings the count is inlined: Black's steps, or
-// Black's single jumps when Black must capture, are counted by one popcount
-// of the target squares packed into one word.
+// without the jumped piece). Black's count does not depend on which white
+// pieces are kings, so the kings are not updated. When Black has no kings
+// the count is inlined: Black's steps, or Black's single jumps when Black
+// must capture, are counted by one popcount of the target squares packed
+// into one word.
 func whiteStepsCount(own, opp, kings, empty, dests uint64, rot int) uint64 {
 	var n uint64
 	if opp&kings != 0 {
