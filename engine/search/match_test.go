@@ -115,5 +115,5 @@ func TestAB(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("with %s vs without, %d nodes/move: %v", feature, limits.Nodes, ms)
+	t.Logf("default (with %s) vs without, %d nodes/move: %v", feature, limits.Nodes, ms)
 }
