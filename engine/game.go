@@ -137,46 +137,43 @@ func (g *Game) Undo() bool {
 
 // Repetitions returns how many times the current position (board and side to
 // move) has occurred in the game, itself included.
-func (g *Game) Repetitions() int {
-	cur := g.Current()
+func (g *Game) Repetitions() int { return repetitions(g.positions) }
+
+// Result returns the game's result under the rules: a side with no legal move
+// loses; threefold repetition and the 40-move rule draw.
+func (g *Game) Result() Result { return ResultOf(g.positions) }
+
+// repetitions counts the occurrences of the last of positions among them.
+// Only positions since the last capture or man move can repeat it.
+func repetitions(positions []Position) int {
+	last := len(positions) - 1
+	cur := &positions[last]
 	n := 0
-	// Only positions since the last irreversible move can repeat it.
-	last := len(g.positions) - 1
-	for i := last; i >= 0 && i >= last-int(cur.Reversible)-1; i-- {
-		if g.positions[i].Hash == cur.Hash && g.positions[i].SameBoard(&cur) {
+	for i := last; i >= 0 && i >= last-int(cur.Reversible); i-- {
+		if positions[i].Hash == cur.Hash && positions[i].SameBoard(cur) {
 			n++
 		}
 	}
 	return n
 }
 
-// Result returns the game's result under the rules: a side with no legal move
-// loses; threefold repetition and the 40-move rule draw.
-func (g *Game) Result() Result {
-	cur := g.Current()
-	var l MoveList
-	cur.Generate(&l)
+// ResultOf judges the last of positions, a game's positions in order (each
+// reached from the one before by a legal move): a side with no legal move
+// loses; the third occurrence of a position and the 40-move rule draw. It
+// lets a caller that keeps its own list of positions, such as a protocol
+// server that must accept moves after a draw, apply the same rules as Game.
+func ResultOf(positions []Position) Result {
+	if len(positions) == 0 {
+		return Result{Outcome: Ongoing}
+	}
+	cur := &positions[len(positions)-1]
 	switch {
-	case l.N == 0:
+	case cur.CountMoves() == 0:
 		return Result{Outcome: WinFor(cur.Side.Opponent()), Reason: "no legal move"}
-	case g.Repetitions() >= 3:
+	case repetitions(positions) >= 3:
 		return Result{Outcome: Draw, Reason: "threefold repetition"}
-	case g.reversiblePlies() >= DrawPlies:
+	case int(cur.Reversible) >= DrawPlies:
 		return Result{Outcome: Draw, Reason: "40-move rule"}
 	}
 	return Result{Outcome: Ongoing}
-}
-
-// reversiblePlies counts the plies at the end of the game with no capture and
-// no man move. Unlike Position.Reversible it does not saturate.
-func (g *Game) reversiblePlies() int {
-	n := 0
-	for i := len(g.moves) - 1; i >= 0; i-- {
-		m := g.moves[i]
-		if m.IsCapture() || g.positions[i].Kings&(1<<m.From) == 0 {
-			break
-		}
-		n++
-	}
-	return n
 }

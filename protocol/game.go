@@ -40,36 +40,10 @@ func newRecord(start engine.Position, moves []string, parse func(*engine.Positio
 }
 
 // result judges the current position under the rules.
-func (r *record) result() engine.Result { return resultOf(r.positions) }
+func (r *record) result() engine.Result { return engine.ResultOf(r.positions) }
 
 // resultAfter judges the position after m is played.
 func (r *record) resultAfter(m engine.Move) engine.Result {
 	cur := r.current()
-	return resultOf(append(r.positions[:len(r.positions):len(r.positions)], cur.Play(m)))
-}
-
-// resultOf judges the last of positions: no legal move loses; the third
-// occurrence of a position and the 40-move rule draw.
-func resultOf(positions []engine.Position) engine.Result {
-	last := len(positions) - 1
-	cur := positions[last]
-	var l engine.MoveList
-	cur.Generate(&l)
-	if l.N == 0 {
-		return engine.Result{Outcome: engine.WinFor(cur.Side.Opponent()), Reason: "no legal move"}
-	}
-	seen := 0
-	// Only positions since the last capture or man move can repeat it.
-	for i := last; i >= 0 && i >= last-int(cur.Reversible); i-- {
-		if positions[i].Hash == cur.Hash && positions[i].SameBoard(&cur) {
-			seen++
-		}
-	}
-	switch {
-	case seen >= 3:
-		return engine.Result{Outcome: engine.Draw, Reason: "threefold repetition"}
-	case int(cur.Reversible) >= engine.DrawPlies:
-		return engine.Result{Outcome: engine.Draw, Reason: "40-move rule"}
-	}
-	return engine.Result{Outcome: engine.Ongoing}
+	return engine.ResultOf(append(r.positions[:len(r.positions):len(r.positions)], cur.Play(m)))
 }
