@@ -26,12 +26,14 @@ import (
 // apply in full.
 const maxPieces = 24
 
-// fixedOne is 1.0 in the fixed-point form of the blended weights: integer
-// dot products are faster than floating-point ones, and 2^-20 is far finer
-// than any weight needs.
-const fixedOne = 1 << fixedShift
-
+// fixedShift sets the fixed-point form of the blended weights: integer dot
+// products are faster than floating-point ones, and 2^-20 is far finer than
+// any weight needs. With |weight| ≤ MaxWeight and counts below 256 the sum
+// stays far inside int64.
 const fixedShift = 20
+
+// fixedOne is 1.0 in fixed point.
+const fixedOne = 1 << fixedShift
 
 // Model is a loaded weight set, ready to evaluate: the blended weights for
 // every piece count, with the feature scales folded in, in fixed point. It
@@ -45,7 +47,7 @@ type Model struct {
 func NewModel(w Weights) *Model {
 	m := &Model{weights: w}
 	for n := 0; n <= maxPieces; n++ {
-		t := float64(n) / maxPieces
+		t := BlendFactor(n)
 		for i := range NumFeatures {
 			m.blend[n][i] = int64(math.Round((t*w.Opening[i] + (1-t)*w.Endgame[i]) * featureScale[i] * fixedOne))
 		}

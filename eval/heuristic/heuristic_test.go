@@ -77,6 +77,7 @@ func TestReadWeightsErrors(t *testing.T) {
 		{"# c\n\nendgame.kings x1\n", "w.txt:3: bad number \"x1\" for endgame.kings"},
 		{"endgame.kings NaN\n", "w.txt:1: bad number \"NaN\""},
 		{"endgame.kings 1e999\n", "w.txt:1: bad number \"1e999\""},
+		{"endgame.kings -2e6\n", "w.txt:1: weight endgame.kings = -2e6 is outside ±1e+06"},
 		{"opening.jumps 1\nopening.jumps 2 # again\n", "w.txt:2: duplicate weight \"opening.jumps\" (first on line 1)"},
 		{"opening.jumps\n", "w.txt:1: want \"NAME VALUE\", got 1 fields"},
 		{"opening.jumps 1 2\n", "w.txt:1: want \"NAME VALUE\", got 3 fields"},

@@ -21,6 +21,9 @@ type Weights struct {
 	Opening, Endgame Vector
 }
 
+// MaxWeight bounds the magnitude of every weight a file may give.
+const MaxWeight = 1e6
+
 // Phase names used as prefixes in weight files.
 const (
 	openingPrefix = "opening."
@@ -56,10 +59,11 @@ func ReadWeightsFile(path string) (Weights, error) {
 
 // ReadWeights reads weights in the text format: one "NAME VALUE" pair per
 // line, where NAME is "opening." or "endgame." followed by a feature name
-// (FeatureNames) and VALUE is a finite decimal number. A '#' starts a comment
-// that runs to the end of the line; blank lines are ignored. A weight that is
-// not given is 0. Errors name the file (name), the line and what was wrong:
-// an unknown name, a bad number, a duplicate, or a line that is not a pair.
+// (FeatureNames) and VALUE is a decimal number within ±MaxWeight. A '#'
+// starts a comment that runs to the end of the line; blank lines are
+// ignored. A weight that is not given is 0. Errors name the file (name), the
+// line and what was wrong: an unknown name, a bad or out-of-range number, a
+// duplicate, or a line that is not a pair.
 func ReadWeights(r io.Reader, name string) (Weights, error) {
 	var w Weights
 	seen := map[string]int{}
@@ -89,6 +93,9 @@ func ReadWeights(r io.Reader, name string) (Weights, error) {
 		v, err := strconv.ParseFloat(fields[1], 64)
 		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
 			return fail("bad number %q for %s", fields[1], fields[0])
+		}
+		if math.Abs(v) > MaxWeight {
+			return fail("weight %s = %s is outside ±%g", fields[0], fields[1], float64(MaxWeight))
 		}
 		*slot = v
 	}
