@@ -71,8 +71,10 @@ type DataConfig struct {
 // Generate plays cfg.Games self-play games with the evaluator f, each from a
 // random 3-move ballot (the lost ones left out) followed by random moves,
 // and returns the quiet positions of each game after its random moves (no
-// capture for the side to move) labelled with the game's result. Progress
-// lines go to log (may be nil).
+// capture for the side to move) labelled with the game's result, in game
+// order. Each game's randomness comes from cfg.Seed and the game's number
+// alone, so the positions do not depend on cfg.Workers. Progress lines go
+// to log (may be nil).
 func Generate(ctx context.Context, f eval.Factory, cfg DataConfig, log io.Writer) ([]Record, error) {
 	var openings []books.Ballot
 	for _, b := range books.ThreeMove() {
@@ -81,30 +83,33 @@ func Generate(ctx context.Context, f eval.Factory, cfg DataConfig, log io.Writer
 		}
 	}
 	var (
-		mu      sync.Mutex
-		samples []Record
-		done    int
-		first   error
-		wg      sync.WaitGroup
+		mu    sync.Mutex
+		games = make([][]Record, cfg.Games)
+		done  int
+		total int
+		first error
+		wg    sync.WaitGroup
 	)
 	jobs := make(chan int)
-	for w := range max(cfg.Workers, 1) {
+	for range max(cfg.Workers, 1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := search.New(search.Options{HashMB: 16, Threads: 1, RandomTies: true, Seed: cfg.Seed + uint64(w)}, f)
+			s := search.New(search.Options{HashMB: 16, Threads: 1}, f)
 			mover := selfplay.SearchMover(ctx, s, cfg.Game.Depth)
 			for game := range jobs {
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
+				s.SetOptions(search.Options{HashMB: 16, Threads: 1, RandomTies: true, Seed: rng.Uint64()})
 				got, err := playForData(ctx, openings[rng.IntN(len(openings))], rng, cfg, s, mover)
 				mu.Lock()
 				if err != nil && first == nil {
 					first = err
 				}
-				samples = append(samples, got...)
+				games[game] = got
 				done++
+				total += len(got)
 				if log != nil && done%100 == 0 {
-					fmt.Fprintf(log, "games %d/%d, positions %d\n", done, cfg.Games, len(samples))
+					fmt.Fprintf(log, "games %d/%d, positions %d\n", done, cfg.Games, total)
 				}
 				mu.Unlock()
 			}
@@ -120,7 +125,11 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
-	return samples, first
+	var records []Record
+	for _, g := range games {
+		records = append(records, g...)
+	}
+	return records, first
 }
 
 // playForData plays one data game and returns its labelled quiet positions.

@@ -90,6 +90,19 @@ func TestGenerate(t *testing.T) {
 			t.Fatalf("sample %d does not match its record", i)
 		}
 	}
+	// The same seed gives the same positions with one worker.
+	alone, err := Generate(context.Background(), f, DataConfig{Games: 2, Game: selfplay.Config{Depth: 2, MaxPlies: 80}, RandomPlies: 2, Seed: 3, Workers: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(alone) != len(records) {
+		t.Fatalf("one worker gave %d positions, two gave %d", len(alone), len(records))
+	}
+	for i := range alone {
+		if alone[i] != records[i] {
+			t.Fatalf("record %d differs between one and two workers", i)
+		}
+	}
 	// The records survive the positions file.
 	again, err := ReadRecords(bytes.NewReader(FormatRecords(records)), "data")
 	if err != nil {
