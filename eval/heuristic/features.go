@@ -201,15 +201,17 @@ func sideSum(w *[NumFeatures]int64, fr *frame, own, opp, kings uint64) int64 {
 	// forward steps, that is when it is not reached from any opposing piece
 	// by backward steps. Men on rows 3-6 only have rows 4-7 ahead of them.
 	b0, b1 := fr.back[0], fr.back[1]
-	x := opp & fr.ahead
-	x = step(x, b0) | step(x, b1)
-	blocked := x
-	x = step(x, b0) | step(x, b1)
-	blocked |= x
-	x = step(x, b0) | step(x, b1)
-	blocked |= x
-	blocked |= step(x, b0) | step(x, b1)
-	sum += w[Runaways] * pop(men&fr.runRows&^blocked)
+	if runners := men & fr.runRows; runners != 0 {
+		x := opp & fr.ahead
+		x = step(x, b0) | step(x, b1)
+		blocked := x
+		x = step(x, b0) | step(x, b1)
+		blocked |= x
+		x = step(x, b0) | step(x, b1)
+		blocked |= x
+		blocked |= step(x, b0) | step(x, b1)
+		sum += w[Runaways] * pop(runners&^blocked)
+	}
 	ownKings := own & kings
 	if ownKings == 0 {
 		return sum
