@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/nechecb/nechecb/eval/all"
 )
 
 // hubStart is the start position in Hub's format.
@@ -31,7 +33,7 @@ func TestHubSession(t *testing.T) {
 			t.Errorf("handshake lacks %q", want)
 		}
 	}
-	s.send("set-param name=variant value=english", "set-param name=Hash value=32", "set-param name=Eval value=material", "init")
+	s.send("set-param name=variant value=english", "set-param name=Hash value=32", "set-param name=Eval value="+all.DefaultSpec, "init")
 	s.expect("ready")
 	if got := s.fake.snapshot().opts.HashMB; got != 32 {
 		t.Errorf("Hash %d after init, want 32", got)

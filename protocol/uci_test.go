@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/search"
+	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/eval/all"
 )
 
 // uciHandshake is the full reply to uci, as PROTOCOL.md documents it.
@@ -23,7 +26,7 @@ var uciHandshake = []string{
 	"option name MoveOverhead type spin default 30 min 0 max 5000",
 	"option name Book type spin default 0 min 0 max 3",
 	"option name BookFile type string default <empty>",
-	"option name Eval type string default material",
+	"option name Eval type string default " + all.DefaultSpec,
 	"option name RandomTies type check default false",
 	"option name Seed type spin default 0 min 0 max 2147483647",
 	"option name LogFile type string default <empty>",
@@ -103,7 +106,12 @@ func TestUCIConvenience(t *testing.T) {
 		t.Errorf("got %q, want %q", moves, want)
 	}
 	s.send("position fen W:WK10,18:B12", "eval")
-	s.expect("info string eval material raw 1.3 score 130 side white")
+	f, err := eval.Load(all.DefaultSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := engine.ParseFEN("W:WK10,18:B12")
+	s.expect(fmt.Sprintf("info string eval %s raw %g score %d side white", all.DefaultSpec, f().Raw(&q), f().Evaluate(&q)))
 	s.send("position startpos", "perft 3")
 	lines := s.until("info string perft depth 3 nodes 302 ")
 	if len(lines) != 8 {
@@ -164,17 +172,17 @@ func TestUCIBadEvalKeepsPrevious(t *testing.T) {
 	evals := s.fake.snapshot().evals
 	s.send("setoption name Eval value nosuchkind:file.txt", "isready")
 	line := s.next()
-	if !strings.HasPrefix(line, `info string error: Eval "nosuchkind:file.txt": unknown evaluator "nosuchkind"`) || !strings.HasSuffix(line, `; keeping "material"`) {
+	if !strings.HasPrefix(line, `info string error: Eval "nosuchkind:file.txt": unknown evaluator "nosuchkind"`) || !strings.HasSuffix(line, `; keeping "`+all.DefaultSpec+`"`) {
 		t.Errorf("got %q", line)
 	}
 	s.expect("readyok")
 	s.send("eval")
-	s.expect("info string eval material raw 0 score 0 side black")
+	s.expect("info string eval " + all.DefaultSpec + " raw 0 score 0 side black")
 	if got := s.fake.snapshot().evals; got != evals {
 		t.Errorf("SetEvaluator called %d times, want %d", got, evals)
 	}
 	// The same good spec again is accepted silently; a changed one is confirmed.
-	s.send("setoption name Eval value material", "isready")
+	s.send("setoption name Eval value "+all.DefaultSpec, "isready")
 	s.expect("readyok")
 	s.finish()
 }

@@ -19,4 +19,4 @@ import (
 )
 
 // DefaultSpec is the evaluator nechecb uses when none is given.
-const DefaultSpec = "material"
+const DefaultSpec = "heuristic"
