@@ -16,18 +16,11 @@ const (
 	dirUp5          // -5 bits
 )
 
+// dirDelta is the bit offset of one step in each direction. Rotating a
+// bitboard left by it makes the step without a branch on the sign; steps off
+// the top of the board wrap round to bits 59..63, which every caller masks
+// away with a set of real squares.
 var dirDelta = [4]int{4, 5, -4, -5}
-
-// dirRotation is the rotation that makes one step in each direction.
-var dirRotation = [4]int{4, 5, -4, -5}
-
-// step moves every bit of b one diagonal step in direction d. It is a
-// rotation, so it has no branch even when d is not a constant: steps off the
-// top of the board wrap round to bits 59..63, which every caller masks away
-// with a set of real squares.
-func step(b uint64, d int) uint64 {
-	return bits.RotateLeft64(b, dirRotation[d&3])
-}
 
 // Move is one legal move: a quiet step or a whole capture sequence. Two
 // capture sequences round a loop may share From, To and Captured and differ
@@ -89,157 +82,182 @@ func (l *MoveList) add(m Move) {
 	}
 }
 
-// forwardDirs are the two directions a man of each colour moves in.
-var forwardDirs = [2][2]int{{dirDown4, dirDown5}, {dirUp4, dirUp5}}
-
 // Generate fills l with the legal moves of p: the capture sequences if any
 // capture exists, otherwise the quiet moves. It does not allocate.
 func (p *Position) Generate(l *MoveList) {
-	l.N = 0
 	if p.HasCapture() {
-		p.walkCaptures(l)
+		p.GenerateCaptures(l)
 		return
 	}
-	p.generateQuiet(l)
+	p.GenerateQuiet(l)
+}
+
+// jumpSources returns, for each direction d, the squares from which a piece
+// could jump in direction d over one of opp's pieces onto a square of empty,
+// on the board as it stands.
+func jumpSources(opp, empty uint64) [4]uint64 {
+	return [4]uint64{
+		dirDown4: (empty >> 4 & opp) >> 4,
+		dirDown5: (empty >> 5 & opp) >> 5,
+		dirUp4:   (empty << 4 & opp) << 4,
+		dirUp5:   (empty << 5 & opp) << 5,
+	}
 }
 
 // HasCapture reports whether the side to move has a capture.
 func (p *Position) HasCapture() bool {
-	us := p.Side
-	own, opp := p.Pieces[us], p.Pieces[us.Opponent()]
-	empty := BoardMask &^ (own | opp)
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	j := jumpSources(opp, BoardMask&^(own|opp))
 	kings := own & p.Kings
-	var j uint64
 	if us == Black {
-		j = step(step(own, dirDown4)&opp, dirDown4) | step(step(own, dirDown5)&opp, dirDown5) |
-			step(step(kings, dirUp4)&opp, dirUp4) | step(step(kings, dirUp5)&opp, dirUp5)
-	} else {
-		j = step(step(own, dirUp4)&opp, dirUp4) | step(step(own, dirUp5)&opp, dirUp5) |
-			step(step(kings, dirDown4)&opp, dirDown4) | step(step(kings, dirDown5)&opp, dirDown5)
+		return own&(j[dirDown4]|j[dirDown5])|kings&(j[dirUp4]|j[dirUp5]) != 0
 	}
-	return j&empty != 0
+	return own&(j[dirUp4]|j[dirUp5])|kings&(j[dirDown4]|j[dirDown5]) != 0
 }
 
-// generateQuiet adds every non-capturing move of the side to move.
-func (p *Position) generateQuiet(l *MoveList) {
-	us := p.Side
+// GenerateQuiet fills l with the steps (non-capturing moves) of the side to
+// move. They are its legal moves only when it has no capture: callers that
+// have not asked HasCapture use Generate. The order is that of Generate:
+// by direction (the side's two forward directions, then the kings' two
+// backward ones), and by destination square within a direction.
+func (p *Position) GenerateQuiet(l *MoveList) {
+	us := p.Side & 1
 	own := p.Pieces[us]
-	empty := p.EmptySquares()
+	empty := BoardMask &^ (own | p.Pieces[us^1])
 	kings := own & p.Kings
-	fwd := forwardDirs[us]
-	back := forwardDirs[us^1]
-	for _, d := range fwd {
-		p.addSteps(l, step(own, d)&empty, d)
+	men := own &^ kings
+	n := 0
+	if us == Black {
+		n = addSteps(l, n, own<<4&empty, men<<4&blackCrownRow, 4, dirDown4)
+		n = addSteps(l, n, own<<5&empty, men<<5&blackCrownRow, 5, dirDown5)
+		if kings != 0 {
+			n = addSteps(l, n, kings>>4&empty, 0, -4, dirUp4)
+			n = addSteps(l, n, kings>>5&empty, 0, -5, dirUp5)
+		}
+	} else {
+		n = addSteps(l, n, own>>4&empty, men>>4&whiteCrownRow, -4, dirUp4)
+		n = addSteps(l, n, own>>5&empty, men>>5&whiteCrownRow, -5, dirUp5)
+		if kings != 0 {
+			n = addSteps(l, n, kings<<4&empty, 0, 4, dirDown4)
+			n = addSteps(l, n, kings<<5&empty, 0, 5, dirDown5)
+		}
 	}
-	for _, d := range back {
-		p.addSteps(l, step(kings, d)&empty, d)
-	}
+	l.N = n
 }
 
-// addSteps adds one quiet move in direction d for every target in targets.
-func (p *Position) addSteps(l *MoveList, targets uint64, d int) {
-	crown := crownRow[p.Side]
+// addSteps writes one step in direction dir (delta bits) onto every square
+// of targets into l from slot n on, crowning on the squares of crowns, and
+// returns the next free slot. A side has at most 32 pieces with 4 steps
+// each, so the 256 slots of a list cannot overflow.
+func addSteps(l *MoveList, n int, targets, crowns uint64, delta int, dir uint32) int {
 	for ; targets != 0; targets &= targets - 1 {
 		to := bits.TrailingZeros64(targets)
-		from := to - dirDelta[d]
-		man := p.Kings&(1<<from) == 0
-		l.add(Move{From: uint8(from), To: uint8(to), Path: uint32(d), Crowns: man && crown&(1<<to) != 0})
+		l.Moves[uint8(n)] = Move{Path: dir, From: uint8(to - delta), To: uint8(to), Crowns: crowns>>to&1 != 0}
+		n++
 	}
+	return n
 }
 
-// captureWalk holds the state of one piece's capture search.
-type captureWalk struct {
-	list   *MoveList // where sequences go; nil to count only
-	opp    uint64    // opponent pieces
-	empty  uint64    // empty squares, the moving piece's start included
-	crown  uint64    // the moving side's crowning row
-	side   Color
-	from   uint8
-	king   bool
-	counts uint64 // number of sequences found
+// captureGen holds the state of one GenerateCaptures call.
+type captureGen struct {
+	list *MoveList
+	// jumps[d] holds the squares from which a jump in direction d is
+	// possible on the board before the move (see jumpSources).
+	jumps [4]uint64
+	// manGoesOn holds the squares from which a man of the side to move can
+	// jump on: a man only moves ahead, away from the pieces it has captured
+	// and the square it left, so the board before the move decides.
+	manGoesOn uint64
+	opp       uint64
+	kingEmpty uint64 // empty squares for a king, its start square included
+	crown     uint64 // the side to move's crowning row
+	fwd       [2]int // the side to move's forward directions, in order
+	from      uint8
 }
 
-// reverseDir is the direction opposite to each direction.
-var reverseDir = [4]int{dirUp4, dirUp5, dirDown4, dirDown5}
-
-// walkCaptures enumerates all capture sequences, adding them to l, or only
-// counting them when l is nil. It returns the count.
-func (p *Position) walkCaptures(l *MoveList) uint64 {
-	return p.walkPieces(l, p.Pieces[p.Side&1])
-}
-
-// walkPieces enumerates the capture sequences of the side to move's pieces in
-// pieces, starting only from those that have a first jump, found with shifts
-// per direction.
-func (p *Position) walkPieces(l *MoveList, pieces uint64) uint64 {
+// GenerateCaptures fills l with the capture sequences of the side to move,
+// which are its legal moves when it has any; l is left empty when it has
+// none. Callers that know the side must capture (HasCapture) call it
+// instead of Generate to skip the second test. Sequences are listed by the
+// direction of the first jump (toward squares 29-32 by 4 and 5 bits, then
+// toward squares 1-4), then by start square, then by the directions of the
+// later jumps in the same order.
+func (p *Position) GenerateCaptures(l *MoveList) {
 	us := p.Side & 1
-	own := p.Pieces[us] & pieces
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := BoardMask &^ (own | opp)
 	kings := own & p.Kings
-	empty := p.EmptySquares()
-	w := captureWalk{list: l, opp: p.Pieces[us^1], crown: crownRow[us], side: us}
+	g := captureGen{list: l, jumps: jumpSources(opp, empty), opp: opp, crown: crownRow[us], fwd: forwardDirs[us]}
+	g.manGoesOn = g.jumps[g.fwd[0]&3] | g.jumps[g.fwd[1]&3]
+	l.N = 0
 	for d := 0; d < 4; d++ {
 		movers := kings
 		if d>>1 == int(us) {
 			movers = own
 		}
-		back := reverseDir[d]
-		for jumpers := step(step(empty, back)&w.opp, back) & movers; jumpers != 0; jumpers &= jumpers - 1 {
-			from := bits.TrailingZeros64(jumpers)
-			fromBB := uint64(1) << from
-			over := step(fromBB, d)
-			land := step(over, d)
-			w.from = uint8(from)
-			w.king = kings&fromBB != 0
-			w.empty = empty | fromBB
-			to := bits.TrailingZeros64(land)
-			if !w.king && land&w.crown != 0 {
-				w.record(to, over, uint32(d), 1, true)
-				continue
+		rot := dirDelta[d]
+		for jumpers := g.jumps[d] & movers; jumpers != 0; jumpers &= jumpers - 1 {
+			fromBB := jumpers & -jumpers
+			over := bits.RotateLeft64(fromBB, rot)
+			land := bits.RotateLeft64(over, rot)
+			g.from = uint8(bits.TrailingZeros64(fromBB))
+			if kings&fromBB != 0 {
+				g.kingEmpty = empty | fromBB
+				g.king(land, over, uint32(d), 1)
+			} else {
+				g.man(land, over, uint32(d), 1)
 			}
-			w.walk(to, over, uint32(d), 1)
 		}
 	}
-	return w.counts
 }
 
-// walk extends a capture sequence standing on bit cur, having captured
-// captured along path with n jumps so far; it records the sequence when it
-// cannot be extended.
-func (w *captureWalk) walk(cur int, captured uint64, path uint32, n uint8) {
-	curBB := uint64(1) << cur
-	jumpable := w.opp &^ captured
+// forwardDirs are the two directions a man of each colour moves in.
+var forwardDirs = [2][2]int{{dirDown4, dirDown5}, {dirUp4, dirUp5}}
+
+// man extends the capture sequence of a man standing on at, having captured
+// captured along path with n jumps, and records it where it ends: on the
+// crowning row, or where no jump goes on.
+func (g *captureGen) man(at, captured uint64, path uint32, n uint8) {
+	if at&g.crown != 0 {
+		g.record(at, captured, path, n, true)
+		return
+	}
+	if at&g.manGoesOn == 0 {
+		g.record(at, captured, path, n, false)
+		return
+	}
+	for _, d := range g.fwd {
+		if at&g.jumps[d&3] != 0 {
+			over := bits.RotateLeft64(at, dirDelta[d&3])
+			g.man(bits.RotateLeft64(over, dirDelta[d&3]), captured|over, path|uint32(d)<<(2*n), n+1)
+		}
+	}
+}
+
+// king extends the capture sequence of a king standing on at, having
+// captured captured along path with n jumps, and records it where no jump
+// goes on. A king may cross its start square again but never jumps a
+// captured piece twice.
+func (g *captureGen) king(at, captured uint64, path uint32, n uint8) {
+	jumpable := g.opp &^ captured
 	extended := false
-	for d := 0; d < 4; d++ {
-		if !w.king && d>>1 != int(w.side) {
-			continue
+	for d, rot := range dirDelta {
+		over := bits.RotateLeft64(at, rot) & jumpable
+		if land := bits.RotateLeft64(over, rot) & g.kingEmpty; land != 0 {
+			extended = true
+			g.king(land, captured|over, path|uint32(d)<<(2*n), n+1)
 		}
-		over := step(curBB, d) & jumpable
-		if over == 0 {
-			continue
-		}
-		land := step(over, d) & w.empty
-		if land == 0 {
-			continue
-		}
-		extended = true
-		to := bits.TrailingZeros64(land)
-		newCaptured := captured | over
-		newPath := path | uint32(d)<<(2*n)
-		if !w.king && land&w.crown != 0 {
-			w.record(to, newCaptured, newPath, n+1, true)
-			continue
-		}
-		w.walk(to, newCaptured, newPath, n+1)
 	}
 	if !extended {
-		w.record(cur, captured, path, n, false)
+		g.record(at, captured, path, n, false)
 	}
 }
 
-func (w *captureWalk) record(to int, captured uint64, path uint32, n uint8, crowns bool) {
-	w.counts++
-	if w.list != nil {
-		w.list.add(Move{Captured: captured, Path: path, From: w.from, To: uint8(to), Jumps: n, Crowns: crowns})
+func (g *captureGen) record(at, captured uint64, path uint32, n uint8, crowns bool) {
+	if l := g.list; l.N < MaxMoves {
+		l.Moves[l.N] = Move{Captured: captured, Path: path, From: g.from, To: uint8(bits.TrailingZeros64(at)), Jumps: n, Crowns: crowns}
+		l.N++
 	}
 }
 
@@ -254,28 +272,43 @@ func (p *Position) CountMoves() uint64 {
 // Play returns the position after move m, which must be legal in p.
 // It is copy-make: p itself is unchanged.
 func (p *Position) Play(m Move) Position {
-	q := *p
-	q.Hash = p.hashAfter(&m)
-	q.applyBoard(&m)
+	var q Position
+	p.PlayInto(&q, &m)
 	return q
 }
 
-// applyBoard makes m on the bitboards, side and counter, leaving Hash alone.
-func (p *Position) applyBoard(m *Move) {
+// PlayInto writes the position after move m, which must be legal in p, into
+// dst (which may be p itself). It is Play without copying the result, for
+// callers that keep positions in place, such as a search stack.
+func (p *Position) PlayInto(dst *Position, m *Move) {
 	us := p.Side & 1
-	fromBB, toBB := uint64(1)<<m.From, uint64(1)<<m.To
-	wasKing := p.Kings >> m.From & 1
-	crowned := wasKing
+	from, to := m.From&63, m.To&63
+	kings := p.Kings
+	wasKing := kings >> from & 1
+	isKing := wasKing
 	if m.Crowns {
-		crowned = 1
+		isKing = 1
 	}
-	p.Pieces[us] = p.Pieces[us]&^fromBB | toBB
-	p.Pieces[us^1] &^= m.Captured
-	p.Kings = p.Kings&^(fromBB|m.Captured) | crowned<<m.To
+	h := p.Hash ^ zobristSide ^ zobristPiece[us][wasKing][from] ^ zobristPiece[us][isKing][to]
+	own := p.Pieces[us]&^(1<<from) | 1<<to
+	opp := p.Pieces[us^1]
 	rev := uint8(0)
-	if wasKing != 0 && m.Jumps == 0 && p.Reversible < 255 {
+	if m.Jumps != 0 {
+		for c := m.Captured & kings; c != 0; c &= c - 1 {
+			h ^= zobristPiece[us^1][1][bits.TrailingZeros64(c)&63]
+		}
+		for c := m.Captured &^ kings; c != 0; c &= c - 1 {
+			h ^= zobristPiece[us^1][0][bits.TrailingZeros64(c)&63]
+		}
+		opp &^= m.Captured
+		kings &^= m.Captured
+	} else if wasKing != 0 && p.Reversible < 255 {
 		rev = p.Reversible + 1
 	}
-	p.Reversible = rev
-	p.Side = us ^ 1
+	dst.Pieces[us] = own
+	dst.Pieces[us^1] = opp
+	dst.Kings = kings&^(1<<from) | isKing<<to
+	dst.Hash = h
+	dst.Side = us ^ 1
+	dst.Reversible = rev
 }

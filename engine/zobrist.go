@@ -4,9 +4,10 @@ import "math/bits"
 
 // zobristPiece[color][isKing][bit] and zobristSide are the Zobrist keys. They
 // are drawn from a fixed-seed generator so that hashes are stable across runs
-// and machines (books and tests may store them).
+// and machines (books and tests may store them). Bits 35..63 hold zeros: the
+// table spans 64 bits so that an index masked with 63 needs no bounds check.
 var (
-	zobristPiece [2][2][35]uint64
+	zobristPiece [2][2][64]uint64
 	zobristSide  uint64
 )
 
@@ -45,30 +46,6 @@ func (p *Position) ComputeHash() uint64 {
 	}
 	if p.Side == White {
 		h ^= zobristSide
-	}
-	return h
-}
-
-// hashAfter returns the hash of the position reached by m, from p's hash.
-func (p *Position) hashAfter(m *Move) uint64 {
-	us, them := p.Side, p.Side.Opponent()
-	h := p.Hash ^ zobristSide
-	fromKing := 0
-	if p.Kings&(1<<m.From) != 0 {
-		fromKing = 1
-	}
-	toKing := fromKing
-	if m.Crowns {
-		toKing = 1
-	}
-	h ^= zobristPiece[us][fromKing][m.From] ^ zobristPiece[us][toKing][m.To]
-	for c := m.Captured; c != 0; c &= c - 1 {
-		b := bits.TrailingZeros64(c)
-		k := 0
-		if p.Kings&(1<<b) != 0 {
-			k = 1
-		}
-		h ^= zobristPiece[them][k][b]
 	}
 	return h
 }

@@ -70,7 +70,11 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 		}
 	}
 
-	pos.Generate(&f.moves)
+	if useTable {
+		pos.Generate(&f.moves)
+	} else {
+		pos.GenerateCaptures(&f.moves) // a capture is pending, or it would be a leaf
+	}
 	n := f.moves.N
 	if n == 0 {
 		return LossIn(ply)
@@ -100,7 +104,7 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 			idx = w.pickMove(ply, 0)
 		}
 		m := &f.moves.Moves[idx]
-		child.pos = pos.Play(*m)
+		pos.PlayInto(&child.pos, m)
 		w.keys[w.base+ply+1] = child.pos.Hash
 		if m.Jumps == 0 && pos.Kings&(1<<m.From) != 0 {
 			child.reps = f.reps + 1
