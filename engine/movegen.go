@@ -85,11 +85,9 @@ func (l *MoveList) add(m Move) {
 // Generate fills l with the legal moves of p: the capture sequences if any
 // capture exists, otherwise the quiet moves. It does not allocate.
 func (p *Position) Generate(l *MoveList) {
-	if p.HasCapture() {
-		p.GenerateCaptures(l)
-		return
+	if p.GenerateCaptures(l); l.N == 0 {
+		p.GenerateQuiet(l)
 	}
-	p.GenerateQuiet(l)
 }
 
 // jumpSources returns, for each direction d, the squares from which a piece
@@ -162,58 +160,84 @@ func addSteps(l *MoveList, n int, targets, crowns uint64, delta int, dir uint32)
 // captureGen holds the state of one GenerateCaptures call.
 type captureGen struct {
 	list *MoveList
-	// jumps[d] holds the squares from which a jump in direction d is
-	// possible on the board before the move (see jumpSources).
-	jumps [4]uint64
-	// manGoesOn holds the squares from which a man of the side to move can
-	// jump on: a man only moves ahead, away from the pieces it has captured
-	// and the square it left, so the board before the move decides.
+	// fwdJumps holds the squares from which a jump in each of the side to
+	// move's two forward directions (fwd, fwd+1) is possible on the board
+	// before the move (see jumpSources); manGoesOn is their union. A man
+	// only moves ahead, away from the pieces it has captured and the square
+	// it left, so the board before the move decides whether it jumps on.
+	fwdJumps  [2]uint64
 	manGoesOn uint64
 	opp       uint64
-	kingEmpty uint64 // empty squares for a king, its start square included
+	empty     uint64
+	kings     uint64 // the side to move's kings
+	kingEmpty uint64 // empty squares for the walking king, its start included
 	crown     uint64 // the side to move's crowning row
-	fwd       [2]int // the side to move's forward directions, in order
+	fwd       uint32 // the side to move's first forward direction
 	from      uint8
 }
 
 // GenerateCaptures fills l with the capture sequences of the side to move,
 // which are its legal moves when it has any; l is left empty when it has
-// none. Callers that know the side must capture (HasCapture) call it
-// instead of Generate to skip the second test. Sequences are listed by the
-// direction of the first jump (toward squares 29-32 by 4 and 5 bits, then
-// toward squares 1-4), then by start square, then by the directions of the
-// later jumps in the same order.
+// none, so that it also tells whether the side must capture. Sequences are
+// listed by the direction of the first jump (toward squares 29-32 by 4 and 5
+// bits, then toward squares 1-4), then by start square, then by the
+// directions of the later jumps in the same order.
 func (p *Position) GenerateCaptures(l *MoveList) {
 	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
 	empty := BoardMask &^ (own | opp)
 	kings := own & p.Kings
-	g := captureGen{list: l, jumps: jumpSources(opp, empty), opp: opp, crown: crownRow[us], fwd: forwardDirs[us]}
-	g.manGoesOn = g.jumps[g.fwd[0]&3] | g.jumps[g.fwd[1]&3]
+	j := jumpSources(opp, empty)
+	// The pieces with a first jump in each direction: men and kings ahead,
+	// kings only behind.
+	ahead, behind := own, kings
+	if us == White {
+		ahead, behind = kings, own
+	}
+	first0, first1 := j[dirDown4]&ahead, j[dirDown5]&ahead
+	first2, first3 := j[dirUp4]&behind, j[dirUp5]&behind
 	l.N = 0
-	for d := 0; d < 4; d++ {
-		movers := kings
-		if d>>1 == int(us) {
-			movers = own
-		}
-		rot := dirDelta[d]
-		for jumpers := g.jumps[d] & movers; jumpers != 0; jumpers &= jumpers - 1 {
-			fromBB := jumpers & -jumpers
-			over := bits.RotateLeft64(fromBB, rot)
-			land := bits.RotateLeft64(over, rot)
-			g.from = uint8(bits.TrailingZeros64(fromBB))
-			if kings&fromBB != 0 {
-				g.kingEmpty = empty | fromBB
-				g.king(land, over, uint32(d), 1)
-			} else {
-				g.man(land, over, uint32(d), 1)
-			}
-		}
+	if first0|first1|first2|first3 == 0 {
+		return
+	}
+	fwd := uint32(2 * us)
+	g := captureGen{list: l, fwdJumps: [2]uint64{j[fwd&3], j[(fwd+1)&3]}, opp: opp, empty: empty, kings: kings, crown: crownRow[us], fwd: fwd}
+	g.manGoesOn = g.fwdJumps[0] | g.fwdJumps[1]
+	if first0 != 0 {
+		g.firstJumps(first0, dirDown4)
+	}
+	if first1 != 0 {
+		g.firstJumps(first1, dirDown5)
+	}
+	if first2 != 0 {
+		g.firstJumps(first2, dirUp4)
+	}
+	if first3 != 0 {
+		g.firstJumps(first3, dirUp5)
 	}
 }
 
-// forwardDirs are the two directions a man of each colour moves in.
-var forwardDirs = [2][2]int{{dirDown4, dirDown5}, {dirUp4, dirUp5}}
+// firstJumps adds the capture sequences of the pieces in jumpers, whose
+// first jump goes in direction d.
+func (g *captureGen) firstJumps(jumpers uint64, d uint32) {
+	rot := dirDelta[d&3]
+	for ; jumpers != 0; jumpers &= jumpers - 1 {
+		fromBB := jumpers & -jumpers
+		over := bits.RotateLeft64(fromBB, rot)
+		land := bits.RotateLeft64(over, rot)
+		g.from = uint8(bits.TrailingZeros64(fromBB))
+		switch {
+		case g.kings&fromBB != 0:
+			g.kingEmpty = g.empty | fromBB
+			g.king(land, over, d, 1)
+		case land&(g.crown|g.manGoesOn) == 0:
+			// A man's single jump, the common case: no walk.
+			g.record(land, over, d, 1, false)
+		default:
+			g.man(land, over, d, 1)
+		}
+	}
+}
 
 // man extends the capture sequence of a man standing on at, having captured
 // captured along path with n jumps, and records it where it ends: on the
@@ -227,10 +251,11 @@ func (g *captureGen) man(at, captured uint64, path uint32, n uint8) {
 		g.record(at, captured, path, n, false)
 		return
 	}
-	for _, d := range g.fwd {
-		if at&g.jumps[d&3] != 0 {
+	for i, jumps := range g.fwdJumps {
+		if at&jumps != 0 {
+			d := g.fwd + uint32(i)
 			over := bits.RotateLeft64(at, dirDelta[d&3])
-			g.man(bits.RotateLeft64(over, dirDelta[d&3]), captured|over, path|uint32(d)<<(2*n), n+1)
+			g.man(bits.RotateLeft64(over, dirDelta[d&3]), captured|over, path|d<<(2*n), n+1)
 		}
 	}
 }
