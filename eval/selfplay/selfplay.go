@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"sync"
 
 	"github.com/nechecb/nechecb/books"
@@ -86,6 +87,27 @@ func Play(ctx context.Context, g *engine.Game, black, white Mover, maxPlies int)
 			return engine.Result{Outcome: engine.WinFor(g.Current().Side.Opponent()), Reason: "illegal move: " + err.Error()}
 		}
 	}
+}
+
+// RandomStart plays a ballot drawn from openings and then from 0 to
+// randomPlies random legal moves, all drawn from rng, and returns the game.
+func RandomStart(openings []books.Ballot, rng *rand.Rand, randomPlies int) (*engine.Game, error) {
+	b := openings[rng.IntN(len(openings))]
+	g, err := b.Play()
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", b.Name, err)
+	}
+	var l engine.MoveList
+	for n := rng.IntN(max(randomPlies, 0) + 1); n > 0; n-- {
+		cur := g.Current()
+		if cur.Generate(&l); l.N == 0 {
+			break
+		}
+		if err := g.Play(l.Moves[rng.IntN(l.N)]); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
 }
 
 // Score counts a match from the first player's point of view.

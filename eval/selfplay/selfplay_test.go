@@ -2,6 +2,7 @@ package selfplay
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -71,5 +72,22 @@ func TestScore(t *testing.T) {
 	}
 	if e := (Score{Draws: 3}).Elo(); e != 0 {
 		t.Errorf("Elo of all draws = %v", e)
+	}
+}
+
+func TestRandomStart(t *testing.T) {
+	openings := books.ThreeMove()
+	for seed := range uint64(20) {
+		g, err := RandomStart(openings, rand.New(rand.NewPCG(seed, 1)), 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Ply() < 3 || g.Ply() > 7 {
+			t.Errorf("seed %d: %d plies, want 3 (the ballot) to 7", seed, g.Ply())
+		}
+		again, _ := RandomStart(openings, rand.New(rand.NewPCG(seed, 1)), 4)
+		if cur, cur2 := g.Current(), again.Current(); !cur.SameBoard(&cur2) {
+			t.Errorf("seed %d: two starts differ", seed)
+		}
 	}
 }

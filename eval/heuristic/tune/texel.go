@@ -100,7 +100,7 @@ func Generate(ctx context.Context, f eval.Factory, cfg DataConfig, log io.Writer
 			for game := range jobs {
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
 				s.SetOptions(search.Options{HashMB: 16, Threads: 1, RandomTies: true, Seed: rng.Uint64()})
-				got, err := playForData(ctx, openings[rng.IntN(len(openings))], rng, cfg, s, mover)
+				got, err := playForData(ctx, openings, rng, cfg, s, mover)
 				mu.Lock()
 				if err != nil && first == nil {
 					first = err
@@ -133,21 +133,10 @@ feed:
 }
 
 // playForData plays one data game and returns its labelled quiet positions.
-func playForData(ctx context.Context, opening books.Ballot, rng *rand.Rand, cfg DataConfig, s *search.Searcher, mover selfplay.Mover) ([]Record, error) {
-	g, err := opening.Play()
+func playForData(ctx context.Context, openings []books.Ballot, rng *rand.Rand, cfg DataConfig, s *search.Searcher, mover selfplay.Mover) ([]Record, error) {
+	g, err := selfplay.RandomStart(openings, rng, cfg.RandomPlies)
 	if err != nil {
-		return nil, fmt.Errorf("opening %s: %w", opening.Name, err)
-	}
-	var l engine.MoveList
-	for n := rng.IntN(cfg.RandomPlies + 1); n > 0; n-- {
-		cur := g.Current()
-		cur.Generate(&l)
-		if l.N == 0 {
-			break
-		}
-		if err := g.Play(l.Moves[rng.IntN(l.N)]); err != nil {
-			return nil, err
-		}
+		return nil, err
 	}
 	from := g.Ply()
 	s.Clear()

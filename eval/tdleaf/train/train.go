@@ -258,19 +258,9 @@ func Run(ctx context.Context, n *tdleaf.Network, cfg Config, log io.Writer) ([]C
 	}
 	for game := 1; game <= cfg.Games && ctx.Err() == nil; game++ {
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
-		g, err := openings[rng.IntN(len(openings))].Play()
+		g, err := selfplay.RandomStart(openings, rng, cfg.RandomPlies)
 		if err != nil {
 			return curve, err
-		}
-		var l engine.MoveList
-		for k := rng.IntN(cfg.RandomPlies + 1); k > 0; k-- {
-			cur := g.Current()
-			if cur.Generate(&l); l.N == 0 {
-				break
-			}
-			if err := g.Play(l.Moves[rng.IntN(l.N)]); err != nil {
-				return curve, err
-			}
 		}
 		learner := engine.Color(game & 1)
 		netS.Clear()
