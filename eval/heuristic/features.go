@@ -143,15 +143,6 @@ func init() {
 	frames[engine.White].fwd, frames[engine.White].back = [2]int{-4, -5}, [2]int{4, 5}
 	frames[engine.Black].bridge = squares(1, 3)
 	frames[engine.White].bridge = squares(32, 30)
-	defer func() {
-		for c := range frames {
-			fr := &frames[c]
-			fr.defence = fr.rows[0] | fr.rows[1]
-			fr.attack = fr.rows[5] | fr.rows[6] | fr.rows[7]
-			fr.runRows = fr.rows[3] | fr.rows[4] | fr.rows[5] | fr.rows[6]
-			fr.ahead = fr.rows[4] | fr.rows[5] | fr.rows[6] | fr.rows[7]
-		}
-	}()
 	for s := 1; s <= 32; s++ {
 		row, col := engine.SquareCoords(s)
 		if row == 0 || row == 7 || col == 0 || col == 7 {
@@ -171,6 +162,13 @@ func init() {
 			}
 		}
 	}
+	for c := range frames {
+		fr := &frames[c]
+		fr.defence = fr.rows[0] | fr.rows[1]
+		fr.attack = fr.rows[5] | fr.rows[6] | fr.rows[7]
+		fr.runRows = fr.rows[3] | fr.rows[4] | fr.rows[5] | fr.rows[6]
+		fr.ahead = fr.rows[4] | fr.rows[5] | fr.rows[6] | fr.rows[7]
+	}
 }
 
 // step moves every piece of b one diagonal step by bit rotation k, keeping
@@ -180,7 +178,8 @@ func step(b uint64, k int) uint64 { return bits.RotateLeft64(b, k) & engine.Boar
 // sideSum returns the weighted sum, with weights w, of the feature counts of
 // the side owning own, seen through its frame fr, against the opponent's
 // pieces opp; kings holds both sides' kings. It is the one definition of the
-// features: Features and SideFeatures call it with unit weights.
+// features: the evaluation calls it with the blended weights, Features and
+// SideFeatures with weights that pack the counts (packWeights).
 func sideSum(w *[NumFeatures]int64, fr *frame, own, opp, kings uint64) int64 {
 	men := own &^ kings
 	var sum int64
