@@ -55,12 +55,15 @@ type Config struct {
 	// Curve, if set, is the learning-curve file, rewritten (atomically) after
 	// each measurement: every CurveEvery games (and before the first), a
 	// match against CurveOpponent from the first CurveOpenings standard
-	// 3-move ballots, both colours, at CurveDepth.
-	Curve                       string
-	CurveEvery, CurveOpenings   int
-	CurveDepth, CurveWorkers    int
-	CurveOpponent               eval.Factory
-	CurveOpponentName, Describe string
+	// 3-move ballots, both colours, at CurveDepth, CurveWorkers games at
+	// once. CurveOpponentName names the opponent in the file.
+	Curve                     string
+	CurveEvery, CurveOpenings int
+	CurveDepth, CurveWorkers  int
+	CurveOpponent             eval.Factory
+	CurveOpponentName         string
+	// Describe is written as a comment into checkpoints and the curve file.
+	Describe string
 }
 
 // Default holds the spec's typical settings and a modest run.
