@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/evaltest"
 	"github.com/nechecb/nechecb/eval/tdleaf"
@@ -146,5 +147,35 @@ func TestTrainWritesCheckpointAndCurve(t *testing.T) {
 	text, _ := os.ReadFile(cfg.Curve)
 	if lines := strings.Count(string(text), "\n"); lines != 6 {
 		t.Errorf("curve file has %d lines, want 3 comments and 3 points:\n%s", lines, text)
+	}
+}
+
+func TestPlayGameAgainstAnOpponent(t *testing.T) {
+	n := testNetwork(t, 14)
+	net := search.New(search.Options{HashMB: 1, Threads: 1}, tdleaf.Factory(n))
+	opp := search.New(search.Options{HashMB: 1, Threads: 1}, func() eval.Evaluator { return eval.Material{} })
+	cfg := Default
+	cfg.Depth, cfg.MaxPlies = 1, 30
+	g := engine.NewGame(engine.StartPosition())
+	rec := PlayGame(context.Background(), g, net, opp, engine.White, cfg)
+	if rec.Result.Outcome == engine.Ongoing {
+		t.Fatalf("game unfinished: %s", rec.Result)
+	}
+	// The network (White) searched every other position, Black's first
+	// move being the opponent's.
+	if want := g.Ply() / 2; len(rec.Leaves) != want {
+		t.Errorf("%d leaves after %d plies, want %d", len(rec.Leaves), g.Ply(), want)
+	}
+	if len(rec.Surprised) > len(rec.Leaves) || len(rec.Signs) != len(rec.Leaves) {
+		t.Errorf("%d surprises and %d signs for %d leaves", len(rec.Surprised), len(rec.Signs), len(rec.Leaves))
+	}
+	for i, s := range rec.Signs {
+		if want := map[bool]float64{true: 1, false: -1}[rec.Leaves[i].Side == engine.White]; s != want {
+			t.Errorf("leaf %d: sign %v, want %v", i, s, want)
+		}
+	}
+	want := map[engine.Outcome]float64{engine.WhiteWins: 1, engine.BlackWins: -1, engine.Draw: 0}[rec.Result.Outcome]
+	if rec.Outcome != want {
+		t.Errorf("outcome %v for %s, want %v", rec.Outcome, rec.Result, want)
 	}
 }
