@@ -90,28 +90,25 @@ func (p *Position) Generate(l *MoveList) {
 	}
 }
 
-// jumpSources returns, for each direction d, the squares from which a piece
-// could jump in direction d over one of opp's pieces onto a square of empty,
-// on the board as it stands.
-func jumpSources(opp, empty uint64) [4]uint64 {
-	return [4]uint64{
-		dirDown4: (empty >> 4 & opp) >> 4,
-		dirDown5: (empty >> 5 & opp) >> 5,
-		dirUp4:   (empty << 4 & opp) << 4,
-		dirUp5:   (empty << 5 & opp) << 5,
-	}
+// jumpSources returns the squares from which a piece could jump over one of
+// opp's pieces onto a square of empty, on the board as it stands, in each
+// direction: by 4 and 5 bits toward squares 29-32 (down4, down5), then
+// toward squares 1-4 (up4, up5). (Four values rather than an array: Go keeps
+// arrays in memory, but these fit in registers.)
+func jumpSources(opp, empty uint64) (down4, down5, up4, up5 uint64) {
+	return (empty >> 4 & opp) >> 4, (empty >> 5 & opp) >> 5, (empty << 4 & opp) << 4, (empty << 5 & opp) << 5
 }
 
 // HasCapture reports whether the side to move has a capture.
 func (p *Position) HasCapture() bool {
 	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
-	j := jumpSources(opp, BoardMask&^(own|opp))
-	kings := own & p.Kings
-	if us == Black {
-		return own&(j[dirDown4]|j[dirDown5])|kings&(j[dirUp4]|j[dirUp5]) != 0
+	down4, down5, up4, up5 := jumpSources(opp, BoardMask&^(own|opp))
+	ahead, behind := own, own&p.Kings // men and kings jump ahead, only kings behind
+	if us == White {
+		ahead, behind = behind, ahead
 	}
-	return own&(j[dirUp4]|j[dirUp5])|kings&(j[dirDown4]|j[dirDown5]) != 0
+	return (down4|down5)&ahead|(up4|up5)&behind != 0
 }
 
 // GenerateQuiet fills l with the steps (non-capturing moves) of the side to
@@ -185,35 +182,41 @@ type captureGen struct {
 func (p *Position) GenerateCaptures(l *MoveList) {
 	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
-	empty := BoardMask &^ (own | opp)
-	kings := own & p.Kings
-	j := jumpSources(opp, empty)
-	// The pieces with a first jump in each direction: men and kings ahead,
-	// kings only behind.
-	ahead, behind := own, kings
+	down4, down5, up4, up5 := jumpSources(opp, BoardMask&^(own|opp))
+	ahead, behind := own, own&p.Kings // men and kings jump ahead, only kings behind
 	if us == White {
-		ahead, behind = kings, own
+		ahead, behind = behind, ahead
 	}
-	first0, first1 := j[dirDown4]&ahead, j[dirDown5]&ahead
-	first2, first3 := j[dirUp4]&behind, j[dirUp5]&behind
 	l.N = 0
-	if first0|first1|first2|first3 == 0 {
-		return
+	if (down4|down5)&ahead|(up4|up5)&behind != 0 {
+		p.captureSequences(l, down4&ahead, down5&ahead, up4&behind, up5&behind)
 	}
-	fwd := uint32(2 * us)
-	g := captureGen{list: l, fwdJumps: [2]uint64{j[fwd&3], j[(fwd+1)&3]}, opp: opp, empty: empty, kings: kings, crown: crownRow[us], fwd: fwd}
+}
+
+// captureSequences adds to l the capture sequences of the side to move,
+// given the pieces with a first jump in each direction (see jumpSources),
+// in that order.
+func (p *Position) captureSequences(l *MoveList, down4, down5, up4, up5 uint64) {
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	empty := BoardMask &^ (own | opp)
+	j0, j1, j2, j3 := jumpSources(opp, empty)
+	g := captureGen{list: l, fwdJumps: [2]uint64{j0, j1}, opp: opp, empty: empty, kings: own & p.Kings, crown: crownRow[us], fwd: dirDown4}
+	if us == White {
+		g.fwdJumps, g.fwd = [2]uint64{j2, j3}, dirUp4
+	}
 	g.manGoesOn = g.fwdJumps[0] | g.fwdJumps[1]
-	if first0 != 0 {
-		g.firstJumps(first0, dirDown4)
+	if down4 != 0 {
+		g.firstJumps(down4, dirDown4)
 	}
-	if first1 != 0 {
-		g.firstJumps(first1, dirDown5)
+	if down5 != 0 {
+		g.firstJumps(down5, dirDown5)
 	}
-	if first2 != 0 {
-		g.firstJumps(first2, dirUp4)
+	if up4 != 0 {
+		g.firstJumps(up4, dirUp4)
 	}
-	if first3 != 0 {
-		g.firstJumps(first3, dirUp5)
+	if up5 != 0 {
+		g.firstJumps(up5, dirUp5)
 	}
 }
 

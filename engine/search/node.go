@@ -18,9 +18,13 @@ const (
 
 // search returns the value of stack[ply] searched depth plies deep within
 // (alpha, beta). It is fail-soft negamax with principal-variation search;
-// at depth 0 it still searches on while the side to move has a capture, so
-// no leaf is judged in the middle of an exchange.
+// at the horizon (depth <= 0) it hands over to quiesce, which searches on
+// while the side to move has a capture, so no leaf is judged in the middle
+// of an exchange.
 func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
+	if depth <= 0 {
+		return w.quiesce(ply, alpha, beta, pvNode)
+	}
 	w.pvLen[ply] = 0
 	w.nodes++
 	if w.nodes&pollMask == 0 {
@@ -43,38 +47,25 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	if alpha >= beta {
 		return alpha
 	}
-	if depth <= 0 && !pos.HasCapture() {
-		return w.leafValue(pos, ply)
-	}
 	if ply >= MaxPly {
 		return w.evaluate(ply)
 	}
-	depth = max(depth, 0)
 
-	// The table is left out of capture resolution below the horizon: those
-	// nodes are many and cheap, and a probe is a cache miss.
-	useTable := depth > 0
 	hashMove := uint8(noMove)
-	if useTable {
-		if d, ok := w.s.tt.probe(pos.Hash); ok {
-			hashMove = d.move
-			if !pvNode && d.depth >= depth {
-				score := fromTable(d.score, ply)
-				switch {
-				case d.bound == boundExact,
-					d.bound == boundLower && score >= beta,
-					d.bound == boundUpper && score <= alpha:
-					return score
-				}
+	if d, ok := w.s.tt.probe(pos.Hash); ok {
+		hashMove = d.move
+		if !pvNode && d.depth >= depth {
+			score := fromTable(d.score, ply)
+			switch {
+			case d.bound == boundExact,
+				d.bound == boundLower && score >= beta,
+				d.bound == boundUpper && score <= alpha:
+				return score
 			}
 		}
 	}
 
-	if useTable {
-		pos.Generate(&f.moves)
-	} else {
-		pos.GenerateCaptures(&f.moves) // a capture is pending, or it would be a leaf
-	}
+	pos.Generate(&f.moves)
 	n := f.moves.N
 	if n == 0 {
 		return LossIn(ply)
@@ -159,8 +150,83 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	case best > alpha0:
 		b = boundExact
 	}
-	if useTable {
-		w.s.tt.store(pos.Hash, ttData{score: toTable(best, ply), depth: depth, move: bestIdx, bound: b})
+	w.s.tt.store(pos.Hash, ttData{score: toTable(best, ply), depth: depth, move: bestIdx, bound: b})
+	return best
+}
+
+// quiesce is search below the horizon: it returns the value of stack[ply]
+// within (alpha, beta), judging the position by leafValue unless the side
+// to move has a capture, and then searching the captures (principal
+// variation search, no reductions). The table is left out: these nodes are
+// many and cheap, and a probe is a cache miss.
+func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
+	w.pvLen[ply] = 0
+	w.nodes++
+	if w.nodes&pollMask == 0 {
+		w.poll()
+	}
+	if w.stopped {
+		return 0
+	}
+	if ply > w.selDepth {
+		w.selDepth = ply
+	}
+	f := &w.stack[ply]
+	pos := &f.pos
+	if pos.Reversible >= engine.DrawPlies || w.isRepetition(ply) {
+		return DrawScore
+	}
+	alpha = max(alpha, LossIn(ply))
+	beta = min(beta, WinIn(ply+1))
+	if alpha >= beta {
+		return alpha
+	}
+	pos.GenerateCaptures(&f.moves)
+	n := f.moves.N
+	if n == 0 {
+		return w.leafValue(pos, ply)
+	}
+	if ply >= MaxPly {
+		return w.evaluate(ply)
+	}
+	if n > 1 {
+		w.orderMoves(ply, noMove)
+	}
+	best := -infinity
+	child := &w.stack[ply+1]
+	child.reps = 0 // after a capture nothing earlier can repeat
+	for i := 0; i < n; i++ {
+		idx := uint8(0)
+		if n > 1 {
+			idx = w.pickMove(ply, i)
+		}
+		m := &f.moves.Moves[idx]
+		pos.PlayInto(&child.pos, m)
+		w.keys[w.base+ply+1] = child.pos.Hash
+		var score Score
+		if i == 0 {
+			score = -w.quiesce(ply+1, -beta, -alpha, pvNode)
+		} else {
+			score = -w.quiesce(ply+1, -alpha-1, -alpha, false)
+			if score > alpha && score < beta && pvNode {
+				score = -w.quiesce(ply+1, -beta, -alpha, true)
+			}
+		}
+		if w.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if pvNode {
+					w.updatePV(ply, *m)
+				}
+				if score >= beta {
+					break
+				}
+			}
+		}
 	}
 	return best
 }
