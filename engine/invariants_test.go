@@ -73,3 +73,31 @@ func TestRotatedTwiceIsIdentity(t *testing.T) {
 		}
 	})
 }
+
+// TestLoopCapture plays king captures that end on their start square: the
+// king stays, every captured piece goes, and the hash agrees.
+func TestLoopCapture(t *testing.T) {
+	for _, fen := range []string{"B:W14,15,22,23:BK10", "W:WK1,K2:B6,7,14,15"} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l MoveList
+		p.Generate(&l)
+		loops := 0
+		for _, m := range l.Slice() {
+			if m.From != m.To {
+				continue
+			}
+			loops++
+			q := p.Play(m)
+			from := uint64(1) << m.From
+			if q.Pieces[p.Side]&q.Kings&from == 0 || q.Pieces[p.Side.Opponent()] != p.Pieces[p.Side.Opponent()]&^m.Captured || q.Hash != q.ComputeHash() {
+				t.Errorf("%s: %v gives %s", fen, m, q.FEN())
+			}
+		}
+		if loops == 0 {
+			t.Errorf("%s: no capture ends on its start square", fen)
+		}
+	}
+}

@@ -311,31 +311,38 @@ func (p *Position) Play(m Move) Position {
 func (p *Position) PlayInto(dst *Position, m *Move) {
 	us := p.Side & 1
 	from, to := m.From&63, m.To&63
+	fromBB, toBB := uint64(1)<<from, uint64(1)<<to // the same square after a loop capture
 	kings := p.Kings
-	wasKing := kings >> from & 1
-	isKing := wasKing
-	if m.Crowns {
-		isKing = 1
-	}
-	h := p.Hash ^ zobristSide ^ zobristPiece[us][wasKing][from] ^ zobristPiece[us][isKing][to]
-	own := p.Pieces[us]&^(1<<from) | 1<<to
-	opp := p.Pieces[us^1]
+	h := p.Hash ^ zobristSide
 	rev := uint8(0)
-	if m.Jumps != 0 {
-		for c := m.Captured & kings; c != 0; c &= c - 1 {
+	if kings>>from&1 != 0 {
+		h ^= zobristPiece[us][1][from] ^ zobristPiece[us][1][to]
+		kings = kings&^fromBB | toBB
+		if m.Jumps == 0 && p.Reversible < 255 {
+			rev = p.Reversible + 1
+		}
+	} else {
+		var crowned uint64
+		if m.Crowns {
+			crowned = 1
+		}
+		h ^= zobristPiece[us][0][from] ^ zobristPiece[us][crowned][to]
+		kings |= crowned << to
+	}
+	opp := p.Pieces[us^1]
+	if captured := m.Captured; captured != 0 {
+		for c := captured & kings; c != 0; c &= c - 1 {
 			h ^= zobristPiece[us^1][1][bits.TrailingZeros64(c)&63]
 		}
-		for c := m.Captured &^ kings; c != 0; c &= c - 1 {
+		for c := captured &^ kings; c != 0; c &= c - 1 {
 			h ^= zobristPiece[us^1][0][bits.TrailingZeros64(c)&63]
 		}
-		opp &^= m.Captured
-		kings &^= m.Captured
-	} else if wasKing != 0 && p.Reversible < 255 {
-		rev = p.Reversible + 1
+		opp &^= captured
+		kings &^= captured
 	}
-	dst.Pieces[us] = own
+	dst.Pieces[us] = p.Pieces[us]&^fromBB | toBB
 	dst.Pieces[us^1] = opp
-	dst.Kings = kings&^(1<<from) | isKing<<to
+	dst.Kings = kings
 	dst.Hash = h
 	dst.Side = us ^ 1
 	dst.Reversible = rev

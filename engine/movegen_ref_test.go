@@ -113,6 +113,8 @@ func (w *refWalk) record(to int, captured uint64, path uint32, n uint8, crowns b
 // sequences, which random games from the start reach too rarely.
 var referencePositions = []string{
 	"W:WK2,13,15,27,31:B1,6,9,12,K25",
+	"B:W14,15,22,23:BK10",
+	"W:WK1,K2:B6,7,14,15",
 	"B:WK10,K19,K27,14,15,22,23:BK1,K5,K32",
 	"W:WK5,K30:B6,7,10,14,15,18,19,22,23,26,27",
 	"B:W6,7,10,14,15,18,19,22,23,26,27:BK1,K2,K29",

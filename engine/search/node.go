@@ -262,27 +262,39 @@ func (w *worker) updatePV(ply int, m engine.Move) {
 
 // orderMoves scores the moves of stack[ply] for pickMove. Each key holds
 // the ordering score above the move's index in the list, so that picking
-// compares and swaps one word.
+// compares and swaps one word. A list holds only captures or only quiet
+// moves, so each kind has its own loop.
 func (w *worker) orderMoves(ply int, hashMove uint8) {
 	f := &w.stack[ply]
-	hist := &w.history[f.pos.Side]
-	k0, k1 := &f.killer[0], &f.killer[1]
-	for i := 0; i < f.moves.N; i++ {
-		m := &f.moves.Moves[i]
-		var o int64
-		switch {
-		case uint8(i) == hashMove:
-			o = orderHash
-		case m.Jumps > 0:
-			o = orderCapture + int64(m.Jumps)<<8 + int64(popcount(m.Captured&f.pos.Kings))
-		case sameMove(m, k0):
-			o = orderKiller1
-		case sameMove(m, k1):
-			o = orderKiller2
-		default:
-			o = int64(hist[m.From][m.To])
+	n := f.moves.N
+	moves, order := f.moves.Moves[:n], f.order[:n]
+	if moves[0].Jumps > 0 {
+		kings := f.pos.Kings
+		for i := range moves {
+			m := &moves[i]
+			o := orderCapture + int64(m.Jumps)<<8 + int64(popcount(m.Captured&kings))
+			order[i] = o<<8 | int64(i)
 		}
-		f.order[i] = o<<8 | int64(i)
+	} else {
+		hist := &w.history[f.pos.Side&1]
+		k0from, k0to := f.killer[0].From, f.killer[0].To
+		k1from, k1to := f.killer[1].From, f.killer[1].To
+		for i := range moves {
+			m := &moves[i]
+			var o int64
+			switch {
+			case m.From == k0from && m.To == k0to:
+				o = orderKiller1
+			case m.From == k1from && m.To == k1to:
+				o = orderKiller2
+			default:
+				o = int64(hist[m.From&63][m.To&63])
+			}
+			order[i] = o<<8 | int64(i)
+		}
+	}
+	if int(hashMove) < n {
+		order[hashMove] = orderHash<<8 | int64(hashMove)
 	}
 }
 
@@ -321,12 +333,14 @@ func (w *worker) rewardQuiet(ply, depth, i int, idx uint8) {
 		f.killer[0] = m
 	}
 	bonus := int32(min(depth*depth, 400))
-	h := &w.history[f.pos.Side]
-	h[m.From][m.To] += bonus - h[m.From][m.To]*bonus/historyMax
+	h := &w.history[f.pos.Side&1]
+	good := &h[m.From&63][m.To&63]
+	*good += bonus - *good*bonus/historyMax
 	for j := 0; j < i; j++ {
 		q := &f.moves.Moves[uint8(f.order[j])]
 		if q.Jumps == 0 {
-			h[q.From][q.To] -= bonus + h[q.From][q.To]*bonus/historyMax
+			bad := &h[q.From&63][q.To&63]
+			*bad -= bonus + *bad*bonus/historyMax
 		}
 	}
 }

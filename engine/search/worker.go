@@ -37,9 +37,11 @@ type worker struct {
 	stack [MaxPly + 1]frame
 	// keys holds the hashes of the game history followed by the search path;
 	// keys[base+ply] is the key of stack[ply].
-	keys     [maxHistory + MaxPly + 1]uint64
-	base     int
-	history  [2][35][35]int32
+	keys [maxHistory + MaxPly + 1]uint64
+	base int
+	// history[side][from][to] scores quiet moves by the cutoffs they made
+	// (bit indexes, 64 wide so that a masked index needs no bounds check).
+	history  [2][64][64]int32
 	pv       [MaxPly + 1][MaxPly + 1]engine.Move
 	pvLen    [MaxPly + 1]int
 	nodes    uint64 // nodes searched in this search
@@ -120,5 +122,5 @@ func (w *worker) newSearch() {
 // clear forgets everything learnt in earlier games.
 func (w *worker) clear() {
 	w.newSearch()
-	w.history = [2][35][35]int32{}
+	w.history = [2][64][64]int32{}
 }
