@@ -72,11 +72,13 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	}
 	// The hash move, when there is one, is tried before the others are
 	// even scored: it often cuts off alone.
+	first := hashMove
 	hashFirst := int(hashMove) < n
 	if !hashFirst {
-		hashMove = 0 // with a single move, the move to play; else ordered below
+		first = 0 // a single move
 		if n > 1 {
 			w.orderMoves(ply, noMove)
+			first = uint8(f.order[0])
 		}
 	}
 
@@ -85,14 +87,12 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	bestIdx := uint8(noMove)
 	child := &w.stack[ply+1]
 	for i := 0; i < n; i++ {
-		idx := hashMove
-		if i == 1 && hashFirst {
-			w.orderRest(ply, hashMove)
-		}
+		idx := first
 		if i > 0 {
+			if i == 1 && hashFirst {
+				w.orderMoves(ply, hashMove) // keeps the hash move in slot 0
+			}
 			idx = w.pickMove(ply, i)
-		} else if n > 1 && !hashFirst {
-			idx = w.pickMove(ply, 0)
 		}
 		m := &f.moves.Moves[idx]
 		pos.PlayInto(&child.pos, m)
@@ -197,8 +197,10 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 	child.reps = 0 // after a capture nothing earlier can repeat
 	for i := 0; i < n; i++ {
 		idx := uint8(0)
-		if n > 1 {
+		if i > 0 {
 			idx = w.pickMove(ply, i)
+		} else if n > 1 {
+			idx = uint8(f.order[0])
 		}
 		m := &f.moves.Moves[idx]
 		pos.PlayInto(&child.pos, m)
@@ -260,20 +262,26 @@ func (w *worker) updatePV(ply int, m engine.Move) {
 	w.pvLen[ply] = n + 1
 }
 
-// orderMoves scores the moves of stack[ply] for pickMove. Each key holds
-// the ordering score above the move's index in the list, so that picking
-// compares and swaps one word. A list holds only captures or only quiet
-// moves, so each kind has its own loop.
+// orderMoves scores the moves of stack[ply] for pickMove and brings the
+// best-scored one to slot 0 (the hash move, if hashMove is one's index).
+// Each key holds the ordering score above the move's index in the list, so
+// that picking compares and swaps one word. A list holds only captures or
+// only quiet moves, so each kind has its own loop.
 func (w *worker) orderMoves(ply int, hashMove uint8) {
 	f := &w.stack[ply]
 	n := f.moves.N
 	moves, order := f.moves.Moves[:n], f.order[:n]
+	best, bestKey := 0, int64(-1)<<62
 	if moves[0].Jumps > 0 {
 		kings := f.pos.Kings
 		for i := range moves {
 			m := &moves[i]
 			o := orderCapture + int64(m.Jumps)<<8 + int64(popcount(m.Captured&kings))
-			order[i] = o<<8 | int64(i)
+			key := o<<8 | int64(i)
+			order[i] = key
+			if key > bestKey {
+				best, bestKey = i, key
+			}
 		}
 	} else {
 		hist := &w.history[f.pos.Side&1]
@@ -290,20 +298,18 @@ func (w *worker) orderMoves(ply int, hashMove uint8) {
 			default:
 				o = int64(hist[m.From&63][m.To&63])
 			}
-			order[i] = o<<8 | int64(i)
+			key := o<<8 | int64(i)
+			order[i] = key
+			if key > bestKey {
+				best, bestKey = i, key
+			}
 		}
 	}
 	if int(hashMove) < n {
-		order[hashMove] = orderHash<<8 | int64(hashMove)
+		best, bestKey = int(hashMove), orderHash<<8|int64(hashMove)
 	}
-}
-
-// orderRest scores the moves of stack[ply] after the hash move has been
-// tried from slot 0: it keeps the hash move in slot 0.
-func (w *worker) orderRest(ply int, hashMove uint8) {
-	f := &w.stack[ply]
-	w.orderMoves(ply, hashMove)
-	f.order[0], f.order[hashMove] = f.order[hashMove], f.order[0]
+	order[best] = order[0]
+	order[0] = bestKey
 }
 
 // pickMove brings the best-ordered move among slots i.. to slot i and
@@ -312,14 +318,15 @@ func (w *worker) orderRest(ply int, hashMove uint8) {
 func (w *worker) pickMove(ply, i int) uint8 {
 	f := &w.stack[ply]
 	keys := f.order[i:f.moves.N]
-	best := 0
+	best, bestKey := 0, keys[0]
 	for j := 1; j < len(keys); j++ {
-		if keys[j] > keys[best] {
-			best = j
+		if keys[j] > bestKey {
+			best, bestKey = j, keys[j]
 		}
 	}
-	keys[0], keys[best] = keys[best], keys[0]
-	return uint8(keys[0])
+	keys[best] = keys[0]
+	keys[0] = bestKey
+	return uint8(bestKey)
 }
 
 // rewardQuiet records that the quiet move idx, tried in order slot i of ply,
