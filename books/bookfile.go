@@ -9,11 +9,11 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/fileio"
 )
 
 // Magic opens every binary book file.
@@ -365,32 +365,5 @@ func (b *Book) Save(path string, text bool) error {
 	if err := write(&buf); err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, buf.Bytes())
-}
-
-// WriteFileAtomic writes data to a temporary file next to path, syncs it and
-// renames it over path.
-func WriteFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return fileio.WriteAtomic(path, buf.Bytes())
 }

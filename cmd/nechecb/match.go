@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nechecb/nechecb/books"
+	"github.com/nechecb/nechecb/engine/fileio"
 	"github.com/nechecb/nechecb/protocol/client"
 	"github.com/nechecb/nechecb/protocol/match"
 )
@@ -118,7 +118,7 @@ func runMatch(args []string) int {
 				names[i] = e.Name
 			}
 			title := names[0] + " vs " + strings.Join(names[1:], ", ")
-			if perr := books.WriteFileAtomic(*plot, match.PlotSVG(sum, title)); perr != nil {
+			if perr := fileio.WriteAtomic(*plot, match.PlotSVG(sum, title)); perr != nil {
 				fmt.Fprintf(os.Stderr, "nechecb match: %v\n", perr)
 				return 1
 			}

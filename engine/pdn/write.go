@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/fileio"
 )
 
 // lineWidth is the width the move text is wrapped to.
@@ -77,31 +76,7 @@ func (g *Game) String() string {
 // directory renamed into place, so that a failure never leaves a half-written
 // file behind.
 func WriteFile(path string, games ...*Game) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	if err := WriteAll(tmp, games); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return fileio.WriteAtomicFunc(path, func(w io.Writer) error { return WriteAll(w, games) })
 }
 
 // writtenTags returns the tags in the order they are written: the standard

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nechecb/nechecb/eval/internal/fileio"
+	"github.com/nechecb/nechecb/engine/fileio"
 )
 
 // Net is one individual: its architecture, king value, piece-difference

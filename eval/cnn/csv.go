@@ -13,7 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/nechecb/nechecb/eval/internal/fileio"
+	"github.com/nechecb/nechecb/engine/fileio"
 )
 
 // NumWeights is the number of weights in one row of the seed's CSV.

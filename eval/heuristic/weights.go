@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nechecb/nechecb/eval/internal/fileio"
+	"github.com/nechecb/nechecb/engine/fileio"
 )
 
 // Weights are the two weight sets of the heuristic: Opening applies with all

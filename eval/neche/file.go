@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nechecb/nechecb/eval/internal/fileio"
+	"github.com/nechecb/nechecb/engine/fileio"
 )
 
 // A genome file (neche's best_networks.txt or N_nets.txt) holds one genome

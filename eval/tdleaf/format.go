@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/nechecb/nechecb/eval/heuristic"
-	"github.com/nechecb/nechecb/eval/internal/fileio"
+	"github.com/nechecb/nechecb/engine/fileio"
 )
 
 // The network file format, line by line ('#' starts a comment, blank lines

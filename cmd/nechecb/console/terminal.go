@@ -3,16 +3,19 @@ package console
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
 
+	"github.com/peterh/liner"
+
+	"github.com/nechecb/nechecb/engine/fileio"
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/all"
-	"github.com/peterh/liner"
 )
 
 // Options are the console's command-line settings.
@@ -133,19 +136,10 @@ func historyPath(asked string) string {
 
 // saveHistory writes the history through a temporary file renamed into place.
 func saveHistory(line *liner.State, path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	return fileio.WriteAtomicFunc(path, func(w io.Writer) error {
+		_, err := line.WriteHistory(w)
 		return err
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	if _, err := line.WriteHistory(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	})
 }
 
 // colorWanted reports whether stdout is a terminal and NO_COLOR is unset.

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/eval/internal/fileio"
+	"github.com/nechecb/nechecb/engine/fileio"
 )
 
 // The positions file holds one record per line: the result for the side to

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/nechecb/nechecb/engine/fileio"
 	"github.com/nechecb/nechecb/engine/internal/sidegen"
 )
 
@@ -30,22 +31,5 @@ func run(in, out string) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), ".sidegen-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(code); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), out)
+	return fileio.WriteAtomic(out, code)
 }

@@ -1,9 +1,13 @@
-// Package fileio holds the file helpers that the evaluator packages share:
-// writing a file atomically, so that a reader never sees half of it.
+// Package fileio holds the file helper that every package writing files
+// shares: writing a file atomically, so that a reader (or a crash) never
+// sees half of it. Genomes, weight files, networks, books, PDN games, the
+// console history and generated code all go through it.
 package fileio
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -11,7 +15,16 @@ import (
 // WriteAtomic writes data to path through a temporary file in the same
 // folder, synced and then renamed over path, so path holds either its old
 // content or all of data, never part of it. The file gets mode 0644.
-func WriteAtomic(path string, data []byte) (err error) {
+func WriteAtomic(path string, data []byte) error {
+	return WriteAtomicFunc(path, func(w io.Writer) error {
+		_, err := io.Copy(w, bytes.NewReader(data))
+		return err
+	})
+}
+
+// WriteAtomicFunc is WriteAtomic for content produced by write. If write
+// fails, path is left as it was and write's error is returned.
+func WriteAtomicFunc(path string, write func(w io.Writer) error) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -22,7 +35,7 @@ func WriteAtomic(path string, data []byte) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if _, err = tmp.Write(data); err != nil {
+	if err = write(tmp); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err = tmp.Chmod(0o644); err != nil {

@@ -1,6 +1,8 @@
 package fileio
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -24,5 +26,28 @@ func TestWriteAtomic(t *testing.T) {
 	}
 	if err := WriteAtomic(filepath.Join(dir, "no", "such", "dir.txt"), []byte("x")); err == nil {
 		t.Error("writing into a missing folder gave no error")
+	}
+}
+
+func TestWriteAtomicFuncFailureKeepsOldContent(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.txt")
+	if err := WriteAtomic(path, []byte("old\n")); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("boom")
+	err := WriteAtomicFunc(path, func(w io.Writer) error {
+		io.WriteString(w, "half")
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("error %v, want the writer's error", err)
+	}
+	got, _ := os.ReadFile(path)
+	if string(got) != "old\n" {
+		t.Errorf("content %q after a failed write, want the old content", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
 	}
 }
