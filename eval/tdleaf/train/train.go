@@ -15,9 +15,9 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/fileio"
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
-	"github.com/nechecb/nechecb/engine/fileio"
 	"github.com/nechecb/nechecb/eval/selfplay"
 	"github.com/nechecb/nechecb/eval/tdleaf"
 )
