@@ -17,12 +17,13 @@ const (
 // move. Raw is the same count in men (a man 1, a king 1.3).
 type Material struct{}
 
-// Evaluate returns own material minus the opponent's.
+// Evaluate returns own material minus the opponent's: a man for every
+// piece, and the king's extra value for every king.
 func (Material) Evaluate(p *engine.Position) int {
-	us, them := p.Side, p.Side.Opponent()
-	own := bits.OnesCount64(p.Men(us))*MaterialMan + bits.OnesCount64(p.KingsOf(us))*MaterialKing
-	opp := bits.OnesCount64(p.Men(them))*MaterialMan + bits.OnesCount64(p.KingsOf(them))*MaterialKing
-	return own - opp
+	us := p.Side & 1
+	own, opp, kings := p.Pieces[us], p.Pieces[us^1], p.Kings
+	return MaterialMan*(bits.OnesCount64(own)-bits.OnesCount64(opp)) +
+		(MaterialKing-MaterialMan)*(bits.OnesCount64(own&kings)-bits.OnesCount64(opp&kings))
 }
 
 // Raw returns the material difference in men.

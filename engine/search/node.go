@@ -17,14 +17,20 @@ const (
 )
 
 // search returns the value of stack[ply] searched depth plies deep within
-// (alpha, beta). It is fail-soft negamax with principal-variation search;
-// at the horizon (depth <= 0) it hands over to quiesce, which searches on
-// while the side to move has a capture, so no leaf is judged in the middle
-// of an exchange.
+// (alpha, beta): by alphaBeta above the horizon and by quiesce, which
+// searches on while the side to move has a capture, at the horizon
+// (depth <= 0), so that no leaf is judged in the middle of an exchange.
 func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	if depth <= 0 {
 		return w.quiesce(ply, alpha, beta, pvNode)
 	}
+	return w.alphaBeta(ply, depth, alpha, beta, pvNode)
+}
+
+// alphaBeta is search above the horizon (depth >= 1): fail-soft negamax
+// with principal-variation search, the table, killers and history, and
+// late-move reductions.
+func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score {
 	w.pvLen[ply] = 0
 	w.nodes++
 	if w.nodes&pollMask == 0 {
@@ -104,9 +110,18 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 		}
 		newDepth := depth - 1
 		var score Score
-		if i == 0 {
-			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
-		} else {
+		switch {
+		case newDepth == 0 && i == 0:
+			// The children of the last ply are searched by quiesce directly.
+			score = -w.quiesce(ply+1, -beta, -alpha, pvNode)
+		case newDepth == 0:
+			score = -w.quiesce(ply+1, -alpha-1, -alpha, false)
+			if score > alpha && score < beta && pvNode {
+				score = -w.quiesce(ply+1, -beta, -alpha, true)
+			}
+		case i == 0:
+			score = -w.alphaBeta(ply+1, newDepth, -beta, -alpha, pvNode)
+		default:
 			// Late quiet men's moves are searched shallower first, unless
 			// they crown or offer the opponent a capture (an exchange or a
 			// shot). King moves are not reduced: reducing them hides the
@@ -117,10 +132,10 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 				score = alpha + 1 // no reduction: go straight to the full depth
 			}
 			if score > alpha {
-				score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false)
+				score = -w.alphaBeta(ply+1, newDepth, -alpha-1, -alpha, false)
 			}
 			if score > alpha && score < beta && pvNode {
-				score = -w.search(ply+1, newDepth, -beta, -alpha, true)
+				score = -w.alphaBeta(ply+1, newDepth, -beta, -alpha, true)
 			}
 		}
 		if w.stopped {
