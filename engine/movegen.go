@@ -200,12 +200,26 @@ func (p *Position) captureSequences(l *MoveList, down4, down5, up4, up5 uint64) 
 	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
 	empty := BoardMask &^ (own | opp)
+	kings := own & p.Kings
 	j0, j1, j2, j3 := jumpSources(opp, empty)
-	g := captureGen{list: l, fwdJumps: [2]uint64{j0, j1}, opp: opp, empty: empty, kings: own & p.Kings, crown: crownRow[us], fwd: dirDown4}
+	// Where the men's first jumps land, and where a man can jump on.
+	lands, manGoesOn, crown := down4<<8|down5<<10, j0|j1, uint64(blackCrownRow)
+	if us == White {
+		lands, manGoesOn, crown = up4>>8|up5>>10, j2|j3, whiteCrownRow
+	}
+	if (down4|down5|up4|up5)&kings == 0 && lands&(crown|manGoesOn) == 0 {
+		// Only men's single jumps that neither crown nor go on, the
+		// common case: written at once, without a walk.
+		n := addSingleJumps(l, 0, down4, 4, dirDown4)
+		n = addSingleJumps(l, n, down5, 5, dirDown5)
+		n = addSingleJumps(l, n, up4, -4, dirUp4)
+		l.N = addSingleJumps(l, n, up5, -5, dirUp5)
+		return
+	}
+	g := captureGen{list: l, fwdJumps: [2]uint64{j0, j1}, manGoesOn: manGoesOn, opp: opp, empty: empty, kings: kings, crown: crown, fwd: dirDown4}
 	if us == White {
 		g.fwdJumps, g.fwd = [2]uint64{j2, j3}, dirUp4
 	}
-	g.manGoesOn = g.fwdJumps[0] | g.fwdJumps[1]
 	if down4 != 0 {
 		g.firstJumps(down4, dirDown4)
 	}
@@ -218,6 +232,19 @@ func (p *Position) captureSequences(l *MoveList, down4, down5, up4, up5 uint64) 
 	if up5 != 0 {
 		g.firstJumps(up5, dirUp5)
 	}
+}
+
+// addSingleJumps writes into l from slot n on a single jump in direction dir
+// (delta bits per step) from every square of from, and returns the next
+// free slot. A side has at most 32 pieces with 4 jumps each, so the 256
+// slots of a list cannot overflow.
+func addSingleJumps(l *MoveList, n int, from uint64, delta int, dir uint32) int {
+	for ; from != 0; from &= from - 1 {
+		f := bits.TrailingZeros64(from)
+		l.Moves[uint8(n)] = Move{Captured: 1 << ((f + delta) & 63), Path: dir, From: uint8(f), To: uint8(f + 2*delta), Jumps: 1}
+		n++
+	}
+	return n
 }
 
 // firstJumps adds the capture sequences of the pieces in jumpers, whose
