@@ -103,7 +103,7 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 		m := &f.moves.Moves[idx]
 		pos.PlayInto(&child.pos, m)
 		w.keys[w.base+ply+1] = child.pos.Hash
-		if m.Jumps == 0 && pos.Kings&(1<<m.From) != 0 {
+		if m.Jumps == 0 && pos.Kings>>(m.From&63)&1 != 0 {
 			child.reps = f.reps + 1
 		} else {
 			child.reps = 0
@@ -126,7 +126,7 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 			// they crown or offer the opponent a capture (an exchange or a
 			// shot). King moves are not reduced: reducing them hides the
 			// slow wins of king endings.
-			if r := w.reduction(depth, i, pvNode); r > 0 && m.Jumps == 0 && !m.Crowns && pos.Kings&(1<<m.From) == 0 && !child.pos.HasCapture() {
+			if r := w.reduction(depth, i, pvNode); r > 0 && m.Jumps == 0 && !m.Crowns && pos.Kings>>(m.From&63)&1 == 0 && !child.pos.HasCapture() {
 				score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			} else {
 				score = alpha + 1 // no reduction: go straight to the full depth
@@ -199,7 +199,12 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 	pos.GenerateCaptures(&f.moves)
 	n := f.moves.N
 	if n == 0 {
-		return w.leafValue(pos, ply)
+		// A quiet horizon node: a loss if the side to move cannot step
+		// either, else the evaluation.
+		if !canStep(pos) {
+			return LossIn(ply)
+		}
+		return Score(w.ev.Evaluate(pos))
 	}
 	if ply >= MaxPly {
 		return w.evaluate(ply)
@@ -218,8 +223,9 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 			idx = uint8(f.order[0])
 		}
 		m := &f.moves.Moves[idx]
+		// The child's key is not stored: no repetition check reaches back
+		// across a capture.
 		pos.PlayInto(&child.pos, m)
-		w.keys[w.base+ply+1] = child.pos.Hash
 		var score Score
 		if i == 0 {
 			score = -w.quiesce(ply+1, -beta, -alpha, pvNode)
@@ -246,15 +252,6 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 		}
 	}
 	return best
-}
-
-// leafValue is the value of a quiet horizon node: a loss if the side to
-// move cannot step either, else the evaluation.
-func (w *worker) leafValue(pos *engine.Position, ply int) Score {
-	if !canStep(pos) {
-		return LossIn(ply)
-	}
-	return Score(w.ev.Evaluate(pos))
 }
 
 // reduction returns how many plies to take off the search of the move in
