@@ -331,9 +331,9 @@ func (w *worker) pickMove(ply, i int) uint8 {
 	f := &w.stack[ply]
 	keys := f.order[i:f.moves.N]
 	best, bestKey := 0, keys[0]
-	for j := 1; j < len(keys); j++ {
-		if keys[j] > bestKey {
-			best, bestKey = j, keys[j]
+	for j, key := range keys[1:] {
+		if key > bestKey {
+			best, bestKey = j+1, key
 		}
 	}
 	keys[best] = keys[0]
