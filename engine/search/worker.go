@@ -87,9 +87,13 @@ func (w *worker) publishNodes() {
 // isRepetition reports whether stack[ply] repeats an earlier position of the
 // path or the game.
 func (w *worker) isRepetition(ply int) bool {
+	reps := w.stack[ply].reps
+	if reps < 2 { // the position two plies back is the nearest that can repeat
+		return false
+	}
 	i := w.base + ply
 	key := w.keys[i]
-	for j := i - 2; j >= i-w.stack[ply].reps; j -= 2 {
+	for j := i - 2; j >= i-reps; j -= 2 {
 		if w.keys[j] == key {
 			return true
 		}
