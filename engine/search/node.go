@@ -169,9 +169,10 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	return best
 }
 
-// quiesce is search below the horizon: it returns the value of stack[ply]
-// within (alpha, beta), judging the position by leafValue unless the side
-// to move has a capture, and then searching the captures (principal
+// quiesce is search at and below the horizon: it returns the value of
+// stack[ply] within (alpha, beta). Unless the side to move has a capture,
+// the position is a leaf, judged by the evaluator (or lost, if the side
+// cannot step either); otherwise the captures are searched (principal
 // variation search, no reductions). The table is left out: these nodes are
 // many and cheap, and a probe is a cache miss.
 func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {

@@ -36,7 +36,8 @@ type worker struct {
 	ev    eval.Evaluator
 	stack [MaxPly + 1]frame
 	// keys holds the hashes of the game history followed by the search path;
-	// keys[base+ply] is the key of stack[ply].
+	// keys[base+ply] is the key of stack[ply] (except after a capture below
+	// the horizon, where no repetition check reaches).
 	keys [maxHistory + MaxPly + 1]uint64
 	base int
 	// history[side][from][to] scores quiet moves by the cutoffs they made
