@@ -71,7 +71,10 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 		}
 	}
 
-	pos.Generate(&f.moves)
+	// Generate, one call level down.
+	if pos.GenerateCaptures(&f.moves); f.moves.N == 0 {
+		pos.GenerateQuiet(&f.moves)
+	}
 	n := f.moves.N
 	if n == 0 {
 		return LossIn(ply)
