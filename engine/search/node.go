@@ -98,10 +98,13 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	for i := 0; i < n; i++ {
 		idx := first
 		if i > 0 {
-			if i == 1 && hashFirst {
-				w.orderMoves(ply, hashMove) // keeps the hash move in slot 0
+			if i == 1 {
+				if hashFirst {
+					w.orderMoves(ply, hashMove) // keeps the hash move in slot 0
+				}
+				sortDown(f.order[1:n])
 			}
-			idx = w.pickMove(ply, i)
+			idx = uint8(f.order[i])
 		}
 		m := &f.moves.Moves[idx]
 		pos.PlayInto(&child.pos, m)
@@ -343,6 +346,19 @@ func (w *worker) pickMove(ply, i int) uint8 {
 	keys[best] = keys[0]
 	keys[0] = bestKey
 	return uint8(bestKey)
+}
+
+// sortDown sorts keys in decreasing order (insertion sort: the lists are
+// short).
+func sortDown(keys []int64) {
+	for i := 1; i < len(keys); i++ {
+		k := keys[i]
+		j := i
+		for ; j > 0 && keys[j-1] < k; j-- {
+			keys[j] = keys[j-1]
+		}
+		keys[j] = k
+	}
 }
 
 // rewardQuiet records that the quiet move idx, tried in order slot i of ply,
