@@ -304,15 +304,14 @@ func (w *worker) orderMoves(ply int, hashMove uint8) {
 		}
 	} else {
 		hist := &w.history[f.pos.Side&1]
-		k0from, k0to := f.killer[0].From, f.killer[0].To
-		k1from, k1to := f.killer[1].From, f.killer[1].To
+		k0, k1 := squarePair(&f.killer[0]), squarePair(&f.killer[1])
 		for i := range moves {
 			m := &moves[i]
 			var o int64
-			switch {
-			case m.From == k0from && m.To == k0to:
+			switch squarePair(m) {
+			case k0:
 				o = orderKiller1
-			case m.From == k1from && m.To == k1to:
+			case k1:
 				o = orderKiller2
 			default:
 				o = int64(hist[m.From&63][m.To&63])
@@ -384,10 +383,14 @@ func (w *worker) rewardQuiet(ply, depth, i int, idx uint8) {
 	}
 }
 
+// squarePair packs a move's start and end squares into one word, which
+// tells two quiet moves apart.
+func squarePair(m *engine.Move) uint16 { return uint16(m.From) | uint16(m.To)<<8 }
+
 // sameMove reports whether two quiet moves are the same step: for a step,
 // the start and end squares say it all.
 func sameMove(a, b *engine.Move) bool {
-	return a.From == b.From && a.To == b.To
+	return squarePair(a) == squarePair(b)
 }
 
 // canStep reports whether the side to move in p has a quiet move (a step
