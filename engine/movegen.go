@@ -75,13 +75,6 @@ type MoveList struct {
 // Slice returns the moves in the list.
 func (l *MoveList) Slice() []Move { return l.Moves[:l.N] }
 
-func (l *MoveList) add(m Move) {
-	if l.N < MaxMoves {
-		l.Moves[l.N] = m
-		l.N++
-	}
-}
-
 // Generate fills l with the legal moves of p: the capture sequences if any
 // capture exists, otherwise the quiet moves. It does not allocate.
 func (p *Position) Generate(l *MoveList) {
