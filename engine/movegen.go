@@ -333,29 +333,30 @@ func (p *Position) PlayInto(dst *Position, m *Move) {
 	from, to := m.From&63, m.To&63
 	fromBB, toBB := uint64(1)<<from, uint64(1)<<to // the same square after a loop capture
 	kings := p.Kings
+	keys := &zobristPiece[us]
 	h := p.Hash ^ zobristSide
 	rev := uint8(0)
-	if kings>>from&1 != 0 {
-		h ^= zobristPiece[us][1][from] ^ zobristPiece[us][1][to]
+	switch {
+	case kings&fromBB != 0:
+		h ^= keys[1][from] ^ keys[1][to]
 		kings = kings&^fromBB | toBB
 		if m.Jumps == 0 && p.Reversible < 255 {
 			rev = p.Reversible + 1
 		}
-	} else {
-		var crowned uint64
-		if m.Crowns {
-			crowned = 1
-		}
-		h ^= zobristPiece[us][0][from] ^ zobristPiece[us][crowned][to]
-		kings |= crowned << to
+	case m.Crowns:
+		h ^= keys[0][from] ^ keys[1][to]
+		kings |= toBB
+	default:
+		h ^= keys[0][from] ^ keys[0][to]
 	}
 	opp := p.Pieces[us^1]
 	if captured := m.Captured; captured != 0 {
+		oppKeys := &zobristPiece[us^1]
 		for c := captured & kings; c != 0; c &= c - 1 {
-			h ^= zobristPiece[us^1][1][bits.TrailingZeros64(c)&63]
+			h ^= oppKeys[1][bits.TrailingZeros64(c)&63]
 		}
 		for c := captured &^ kings; c != 0; c &= c - 1 {
-			h ^= zobristPiece[us^1][0][bits.TrailingZeros64(c)&63]
+			h ^= oppKeys[0][bits.TrailingZeros64(c)&63]
 		}
 		opp &^= captured
 		kings &^= captured
