@@ -8,7 +8,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
-	"github.com/nechecb/nechecb/eval/all"
+	_ "github.com/nechecb/nechecb/eval/all" // every evaluator kind for --eval
 )
 
 func init() {
@@ -19,7 +19,9 @@ func runBench(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	depth := fs.Int("depth", search.BenchDepth, "depth in plies")
-	spec := fs.String("eval", all.DefaultSpec, "evaluator spec NAME[:PATH[#SELECTOR]]")
+	// The signature is defined with the material evaluator, so that tuning
+	// the default evaluator does not change it; --eval measures another.
+	spec := fs.String("eval", "material", "evaluator spec NAME[:PATH[#SELECTOR]]")
 	if err := fs.Parse(args); err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb bench: %v\n", err)
 		return 2
