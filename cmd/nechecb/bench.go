@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/nechecb/nechecb/engine/search"
@@ -17,18 +16,12 @@ func init() {
 
 func runBench(args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	depth := fs.Int("depth", search.BenchDepth, "depth in plies")
 	// The signature is defined with the material evaluator, so that tuning
 	// the default evaluator does not change it; --eval measures another.
 	spec := fs.String("eval", "material", "evaluator spec NAME[:PATH[#SELECTOR]]")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb bench: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "nechecb bench: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
+		return status
 	}
 	if *depth < 1 || *depth > search.MaxPly-16 {
 		fmt.Fprintf(os.Stderr, "nechecb bench: --depth %d is outside 1..%d\n", *depth, search.MaxPly-16)

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/nechecb/nechecb/books"
@@ -32,26 +31,12 @@ func runBook(args []string) int {
 	return 2
 }
 
-// parseBookFlags parses fs and refuses stray arguments.
-func parseBookFlags(fs *flag.FlagSet, args []string) bool {
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb book %s: %v\n", fs.Name(), err)
-		return false
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "nechecb book %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		return false
-	}
-	return true
-}
-
 func runBookProbe(args []string) int {
-	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
+	fs := flag.NewFlagSet("book probe", flag.ContinueOnError)
 	fen := fs.String("fen", engine.StartFEN, "position to look up")
 	file := fs.String("book", "", "book file (default: the built-in book)")
-	if !parseBookFlags(fs, args) {
-		return 2
+	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
+		return status
 	}
 	b, err := books.Open(*file)
 	if err != nil {
@@ -77,12 +62,12 @@ func runBookProbe(args []string) int {
 }
 
 func runBookDump(args []string) int {
-	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
+	fs := flag.NewFlagSet("book dump", flag.ContinueOnError)
 	file := fs.String("book", "", "book file, binary or text (default: the built-in book)")
 	out := fs.String("o", "", "write the book to this file instead of a text dump on stdout")
 	binary := fs.Bool("binary", false, "with -o, write the binary format")
-	if !parseBookFlags(fs, args) {
-		return 2
+	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
+		return status
 	}
 	b, err := books.Open(*file)
 	if err != nil {
@@ -102,7 +87,7 @@ func runBookDump(args []string) int {
 }
 
 func runBookBuild(args []string) int {
-	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	fs := flag.NewFlagSet("book build", flag.ContinueOnError)
 	out := fs.String("o", "", "book file to write (required)")
 	text := fs.Bool("text", false, "write the text format instead of the binary one")
 	games := fs.String("pdn", "", "build from the games of this PDN file")
@@ -113,8 +98,8 @@ func runBookBuild(args []string) int {
 	draw := fs.Uint("draw", uint(opt.DrawWeight), "weight a drawn game adds")
 	loss := fs.Uint("loss", uint(opt.LossWeight), "weight a lost game adds")
 	search := addSearchBuildFlags(fs)
-	if !parseBookFlags(fs, args) {
-		return 2
+	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
+		return status
 	}
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "nechecb book build: -o FILE is required")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"os"
 
 	"github.com/nechecb/nechecb/cmd/nechecb/console"
@@ -23,19 +22,8 @@ func runConsole(args []string) int {
 	fs.StringVar(&opts.HistoryFile, "history", "", "line history file (default in the user's config directory; - for none)")
 	fs.IntVar(&opts.HashMB, "hash", 64, "transposition table size in MB")
 	fs.IntVar(&opts.Threads, "threads", 1, "search threads")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: nechecb console [flags]\n\nflags:\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "nechecb console: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
+		return status
 	}
 	return console.Run(opts)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -42,23 +41,12 @@ func runEval(args []string) int {
 
 func evalCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	spec := fs.String("eval", all.DefaultSpec, "evaluator spec NAME[:PATH[#SELECTOR]]")
 	fen := fs.String("fen", engine.StartFEN, "position to evaluate")
 	dot := fs.Bool("dot", false, "print the Graphviz drawing of a neche network instead")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stdout, evalUsage, strings.Join(eval.Kinds(), ", "))
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return 0
-		}
-		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "nechecb eval: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	header := fmt.Sprintf(evalUsage, strings.Join(eval.Kinds(), ", "))
+	if status, ok := parseFlags(fs, args, header, stdout, stderr); !ok {
+		return status
 	}
 	if *dot {
 		return drawNetwork(*spec, stdout, stderr)

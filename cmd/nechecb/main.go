@@ -5,7 +5,10 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -65,4 +68,31 @@ func usage(w *os.File) {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintf(w, "\nWith no command, nechecb serves the engine protocol (PROTOCOL.md) when\nstdin is not a terminal, and starts the console when it is.\n")
+}
+
+// parseFlags parses a subcommand's flags, which every command does the same
+// way. -h or --help prints header (or a plain usage line when it is empty)
+// and the flags to stdout and gives status 0; a bad flag or a stray argument
+// prints one error line to stderr and gives status 2. The command goes on only
+// when ok is true.
+func parseFlags(fs *flag.FlagSet, args []string, header string, stdout, stderr io.Writer) (status int, ok bool) {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		if header == "" {
+			header = "usage: nechecb " + fs.Name() + " [flags]\n\nflags:\n"
+		}
+		fmt.Fprint(stdout, header)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return 0, false
+	case err != nil:
+		fmt.Fprintf(stderr, "nechecb %s: %v\n", fs.Name(), err)
+		return 2, false
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "nechecb %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return 2, false
+	}
+	return 0, true
 }

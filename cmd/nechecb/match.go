@@ -35,7 +35,6 @@ func (e *engineFlags) Set(s string) error {
 
 func runMatch(args []string) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var engines engineFlags
 	fs.Var(&engines, "engine", `an engine: "name=A cmd=./nechecb opts=Eval=neche:x.txt#last;Hash=16 [proto=hub] [dir=D]" (two or more)`)
 	gauntlet := fs.Bool("gauntlet", false, "pair the first engine with each other one (default: round-robin)")
@@ -60,13 +59,8 @@ func runMatch(args []string) int {
 	plot := fs.String("plot", "", "write the Elo estimate over the games as an SVG file")
 	event := fs.String("event", "nechecb match", "PDN Event tag")
 	quiet := fs.Bool("quiet", false, "no progress line")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "nechecb match: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
+		return status
 	}
 	cfg := match.Config{
 		Engines: engines, Gauntlet: *gauntlet, Rounds: *rounds, Games: *games, Random: *random, Seed: *seed,

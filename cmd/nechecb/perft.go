@@ -20,7 +20,6 @@ func runPerft(args []string) int { return perftCommand(args, os.Stdout, os.Stder
 // and a one-line error to stderr; it returns the exit status.
 func perftCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	fen := fs.String("fen", engine.StartFEN, "position to count from")
 	depth := fs.Int("depth", 7, "depth in plies")
 	divide := fs.Bool("divide", false, "print the count below each root move")
@@ -29,11 +28,8 @@ func perftCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "nechecb perft: "+format+"\n", a...)
 		return 2
 	}
-	if err := fs.Parse(args); err != nil {
-		return fail("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return fail("unexpected argument %q", fs.Arg(0))
+	if status, ok := parseFlags(fs, args, "", stdout, stderr); !ok {
+		return status
 	}
 	if *depth < 0 || *depth > engine.MaxPerftDepth {
 		return fail("--depth %d is outside 0..%d", *depth, engine.MaxPerftDepth)

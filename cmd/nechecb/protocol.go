@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"time"
@@ -53,16 +52,10 @@ func (o *optionFlags) Set(v string) error {
 // runProtocol serves the protocol on stdin and stdout.
 func runProtocol(args []string) int {
 	fs := flag.NewFlagSet("protocol", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var opts optionFlags
 	fs.Var(&opts, "option", "set an engine option before the first command (Name=Value, repeatable)")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb protocol: %v\n", err)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "nechecb protocol: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
+		return status
 	}
 	srv, err := protocol.NewServer(protocol.Config{
 		Name: "nechecb", Version: version, Author: "the nechecb authors",

@@ -30,7 +30,6 @@ func tdleafTrainCommand(args []string, stderr io.Writer) int {
 	defer stop()
 	cfg := train.Default
 	fl := flag.NewFlagSet("tdleaf-train", flag.ContinueOnError)
-	fl.SetOutput(stderr)
 	out := fl.String("out", "", "network file: read to resume if it exists, written after every game (required)")
 	inputs := fl.String("inputs", defaultInputNames(), "input features of a new network, NAME[:SCALE] separated by commas")
 	hidden := fl.String("hidden", "6,6", "hidden layer sizes of a new network")
@@ -51,8 +50,8 @@ func tdleafTrainCommand(args []string, stderr io.Writer) int {
 	fl.IntVar(&cfg.CurveDepth, "curve-depth", cfg.CurveDepth, "search depth of the measurement games")
 	fl.IntVar(&cfg.CurveWorkers, "curve-workers", cfg.CurveWorkers, "measurement games played at once")
 	fl.StringVar(&cfg.CurveOpponentName, "curve-opponent", "material", "evaluator spec of the fixed curve opponent")
-	if err := fl.Parse(args); err != nil {
-		return 2
+	if status, ok := parseFlags(fl, args, "", os.Stdout, stderr); !ok {
+		return status
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "nechecb tdleaf-train: %v\n", err)

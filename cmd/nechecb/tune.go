@@ -40,7 +40,6 @@ func tuneCommand(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	fl := flag.NewFlagSet("tune "+args[0], flag.ContinueOnError)
-	fl.SetOutput(io.Discard)
 	depth := fl.Int("depth", 6, "search depth of every move, in plies")
 	maxPlies := fl.Int("max-plies", selfplay.DefaultMaxPlies, "adjudicate a game as drawn after this many plies")
 	workers := fl.Int("workers", runtime.NumCPU(), "games played at once")
@@ -93,12 +92,11 @@ func tuneCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "nechecb tune: unknown method %q\n%s", args[0], tuneUsage)
 		return 2
 	}
-	if err := fl.Parse(args[1:]); err != nil {
-		fmt.Fprintf(stderr, "nechecb tune %s: %v\n%s", args[0], err, tuneUsage)
-		return 2
+	if status, ok := parseFlags(fl, args[1:], tuneUsage, stdout, stderr); !ok {
+		return status
 	}
-	if fl.NArg() > 0 || *depth < 1 || *workers < 1 {
-		fmt.Fprintf(stderr, "nechecb tune %s: bad arguments (depth and workers must be at least 1)\n%s", args[0], tuneUsage)
+	if *depth < 1 || *workers < 1 {
+		fmt.Fprintf(stderr, "nechecb tune %s: --depth and --workers must be at least 1\n", args[0])
 		return 2
 	}
 	if err := run(); err != nil {
