@@ -71,6 +71,7 @@ func (a Arch) NumWeights() int {
 // Valid reports whether a is a known architecture.
 func (a Arch) Valid() bool { return a.layerSizes() != nil }
 
+// String writes the architecture as its year, "1999" or "2001".
 func (a Arch) String() string { return fmt.Sprint(int(a)) }
 
 // subBoards lists, for each spatial node of the 2001 network in order (by

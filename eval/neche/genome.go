@@ -117,6 +117,8 @@ type SyntaxError struct {
 	Msg    string
 }
 
+// Error gives the column of the first bad character, when there is one, and
+// what was wrong; the file readers add the file and line.
 func (e *SyntaxError) Error() string {
 	if e.Column > 0 {
 		return fmt.Sprintf("column %d: %s", e.Column, e.Msg)
