@@ -83,25 +83,40 @@ func (p *Position) Generate(l *MoveList) {
 	}
 }
 
+// jumpSets holds one bitboard per jump direction: by 4 and 5 bits toward
+// squares 29-32 (down4, down5), then toward squares 1-4 (up4, up5). (A
+// struct of four words rather than an array: Go keeps small structs in
+// registers and arrays in memory.)
+type jumpSets struct{ down4, down5, up4, up5 uint64 }
+
+// any reports whether any of the sets is non-empty.
+func (j jumpSets) any() bool { return j.down4|j.down5|j.up4|j.up5 != 0 }
+
 // jumpSources returns the squares from which a piece could jump over one of
 // opp's pieces onto a square of empty, on the board as it stands, in each
-// direction: by 4 and 5 bits toward squares 29-32 (down4, down5), then
-// toward squares 1-4 (up4, up5). (Four values rather than an array: Go keeps
-// arrays in memory, but these fit in registers.)
-func jumpSources(opp, empty uint64) (down4, down5, up4, up5 uint64) {
-	return (empty >> 4 & opp) >> 4, (empty >> 5 & opp) >> 5, (empty << 4 & opp) << 4, (empty << 5 & opp) << 5
+// direction.
+func jumpSources(opp, empty uint64) jumpSets {
+	return jumpSets{(empty >> 4 & opp) >> 4, (empty >> 5 & opp) >> 5, (empty << 4 & opp) << 4, (empty << 5 & opp) << 5}
+}
+
+// firstJumps returns the jump sources of the board (src, see jumpSources)
+// and, among them, the side to move's pieces that may jump each way (first):
+// men and kings ahead, only kings behind.
+func (p *Position) firstJumps() (src, first jumpSets) {
+	us := p.Side & 1
+	own, opp := p.Pieces[us], p.Pieces[us^1]
+	src = jumpSources(opp, BoardMask&^(own|opp))
+	ahead, behind := own, own&p.Kings
+	if us == White {
+		ahead, behind = behind, ahead
+	}
+	return src, jumpSets{src.down4 & ahead, src.down5 & ahead, src.up4 & behind, src.up5 & behind}
 }
 
 // HasCapture reports whether the side to move has a capture.
 func (p *Position) HasCapture() bool {
-	us := p.Side & 1
-	own, opp := p.Pieces[us], p.Pieces[us^1]
-	down4, down5, up4, up5 := jumpSources(opp, BoardMask&^(own|opp))
-	ahead, behind := own, own&p.Kings // men and kings jump ahead, only kings behind
-	if us == White {
-		ahead, behind = behind, ahead
-	}
-	return (down4|down5)&ahead|(up4|up5)&behind != 0
+	_, first := p.firstJumps()
+	return first.any()
 }
 
 // GenerateQuiet fills l with the steps (non-capturing moves) of the side to
@@ -173,28 +188,22 @@ type captureGen struct {
 // bits, then toward squares 1-4), then by start square, then by the
 // directions of the later jumps in the same order.
 func (p *Position) GenerateCaptures(l *MoveList) {
-	us := p.Side & 1
-	own, opp := p.Pieces[us], p.Pieces[us^1]
-	down4, down5, up4, up5 := jumpSources(opp, BoardMask&^(own|opp))
-	ahead, behind := own, own&p.Kings // men and kings jump ahead, only kings behind
-	if us == White {
-		ahead, behind = behind, ahead
-	}
 	l.N = 0
-	if (down4|down5)&ahead|(up4|up5)&behind != 0 {
-		p.captureSequences(l, down4&ahead, down5&ahead, up4&behind, up5&behind)
+	if src, first := p.firstJumps(); first.any() {
+		p.captureSequences(l, src, first)
 	}
 }
 
 // captureSequences adds to l the capture sequences of the side to move,
-// given the pieces with a first jump in each direction (see jumpSources),
-// in that order.
-func (p *Position) captureSequences(l *MoveList, down4, down5, up4, up5 uint64) {
+// given the board's jump sources and the side's pieces with a first jump in
+// each direction (see firstJumps), in that order.
+func (p *Position) captureSequences(l *MoveList, src, first jumpSets) {
 	us := p.Side & 1
 	own, opp := p.Pieces[us], p.Pieces[us^1]
 	empty := BoardMask &^ (own | opp)
 	kings := own & p.Kings
-	j0, j1, j2, j3 := jumpSources(opp, empty)
+	j0, j1, j2, j3 := src.down4, src.down5, src.up4, src.up5
+	down4, down5, up4, up5 := first.down4, first.down5, first.up4, first.up5
 	// Where the men's first jumps land, and where a man can jump on.
 	lands, manGoesOn, crown := down4<<8|down5<<10, j0|j1, uint64(blackCrownRow)
 	if us == White {
