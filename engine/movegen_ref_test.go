@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -126,22 +127,11 @@ var referencePositions = []string{
 // GenerateQuiet against the reference generator, order included, along
 // random games and in the constructed positions.
 func TestGenerateMatchesReference(t *testing.T) {
-	same := func(want, got []Move) bool {
-		if len(want) != len(got) {
-			return false
-		}
-		for i := range want {
-			if want[i] != got[i] {
-				return false
-			}
-		}
-		return true
-	}
 	check := func(p *Position) {
 		want := referenceGenerate(p)
 		var l MoveList
 		p.Generate(&l)
-		if !same(want, l.Slice()) {
+		if !slices.Equal(want, l.Slice()) {
 			t.Fatalf("%s: Generate (-reference +got):\n%s", p.FEN(), cmp.Diff(want, l.Slice(), cmpopts.EquateEmpty()))
 		}
 		capture := len(want) > 0 && want[0].Jumps > 0
@@ -156,7 +146,7 @@ func TestGenerateMatchesReference(t *testing.T) {
 			}
 			p.GenerateQuiet(&l)
 		}
-		if !same(want, l.Slice()) {
+		if !slices.Equal(want, l.Slice()) {
 			t.Fatalf("%s: GenerateCaptures/GenerateQuiet (-reference +got):\n%s", p.FEN(), cmp.Diff(want, l.Slice(), cmpopts.EquateEmpty()))
 		}
 	}

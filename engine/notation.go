@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -206,7 +207,7 @@ func (p *Position) matchPath(input string, squares []int) (Move, error) {
 		if len(squares) == 2 {
 			ok = path[0] == squares[0] && path[len(path)-1] == squares[1]
 		} else {
-			ok = equalInts(path, squares)
+			ok = slices.Equal(path, squares)
 		}
 		if ok {
 			found = append(found, m)
@@ -232,18 +233,6 @@ func sameResult(p *Position, moves []Move) bool {
 	for _, m := range moves[1:] {
 		q := p.Play(m)
 		if !q.SameBoard(&first) {
-			return false
-		}
-	}
-	return true
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
 			return false
 		}
 	}
