@@ -96,33 +96,48 @@ func (g *Game) Ply() int { return len(g.moves) }
 // Play checks m against the legal moves of the current position and plays it.
 // A finished game takes no more moves.
 func (g *Game) Play(m Move) error {
-	if r := g.Result(); r.Outcome != Ongoing {
-		return fmt.Errorf("the game is over: %s", r)
+	cur, err := g.ongoing()
+	if err != nil {
+		return err
 	}
-	cur := g.Current()
 	var l MoveList
 	cur.Generate(&l)
 	for _, legal := range l.Slice() {
 		if legal == m {
-			g.moves = append(g.moves, m)
-			g.positions = append(g.positions, cur.Play(m))
+			g.push(&cur, m)
 			return nil
 		}
 	}
 	return cur.moveError(m.String(), "illegal", "")
 }
 
-// PlayText reads a move in numeric or algebraic notation and plays it.
+// PlayText reads a move in numeric or algebraic notation and plays it. The
+// reader only returns legal moves, so the move is not checked again.
 func (g *Game) PlayText(s string) (Move, error) {
-	if r := g.Result(); r.Outcome != Ongoing {
-		return Move{}, fmt.Errorf("the game is over: %s", r)
+	cur, err := g.ongoing()
+	if err != nil {
+		return Move{}, err
 	}
-	cur := g.Current()
 	m, err := cur.ParseMove(s)
 	if err != nil {
 		return Move{}, err
 	}
-	return m, g.Play(m)
+	g.push(&cur, m)
+	return m, nil
+}
+
+// ongoing returns the current position, or an error if the game is over.
+func (g *Game) ongoing() (Position, error) {
+	if r := g.Result(); r.Outcome != Ongoing {
+		return Position{}, fmt.Errorf("the game is over: %s", r)
+	}
+	return g.Current(), nil
+}
+
+// push records legal move m, played from cur, the current position.
+func (g *Game) push(cur *Position, m Move) {
+	g.moves = append(g.moves, m)
+	g.positions = append(g.positions, cur.Play(m))
 }
 
 // Undo takes back the last move, returning false if there is none.
