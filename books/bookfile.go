@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/fileio"
+	"github.com/nechecb/nechecb/internal/fileio"
 )
 
 // Magic opens every binary book file.

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"os"
 
-	"github.com/nechecb/nechecb/cmd/nechecb/console"
+	"github.com/nechecb/nechecb/internal/console"
 )
 
 func init() {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nechecb/nechecb/engine/fileio"
+	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/protocol/client"
 	"github.com/nechecb/nechecb/protocol/match"
 )

@@ -16,7 +16,7 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
 	"github.com/nechecb/nechecb/eval/tdleaf"
-	"github.com/nechecb/nechecb/eval/tdleaf/train"
+	tdtrain "github.com/nechecb/nechecb/train/tdleaf"
 )
 
 func init() {
@@ -28,7 +28,7 @@ func runTDLeafTrain(args []string) int { return tdleafTrainCommand(args, os.Stde
 func tdleafTrainCommand(args []string, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	cfg := train.Default
+	cfg := tdtrain.Default
 	fl := flag.NewFlagSet("tdleaf-train", flag.ContinueOnError)
 	out := fl.String("out", "", "network file: read to resume if it exists, written after every game (required)")
 	inputs := fl.String("inputs", defaultInputNames(), "input features of a new network, NAME[:SCALE] separated by commas")
@@ -85,7 +85,7 @@ func tdleafTrainCommand(args []string, stderr io.Writer) int {
 	cfg.Describe = fmt.Sprintf("nechecb tdleaf-train: opponent %s, depth %d, lambda %g, alpha %g, repetitions %d, lookahead %d, knightcap %v, max plies %d, random plies %d, seed %d",
 		*opponent, cfg.Depth, cfg.Lambda, cfg.Alpha, cfg.Repetitions, cfg.Lookahead, cfg.KnightCap, cfg.MaxPlies, cfg.RandomPlies, cfg.Seed)
 	fmt.Fprintln(stderr, cfg.Describe)
-	if _, err := train.Run(ctx, n, cfg, stderr); err != nil && !errors.Is(err, context.Canceled) {
+	if _, err := tdtrain.Run(ctx, n, cfg, stderr); err != nil && !errors.Is(err, context.Canceled) {
 		return fail(err)
 	}
 	return 0

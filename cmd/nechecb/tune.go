@@ -16,8 +16,8 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/eval/heuristic"
-	"github.com/nechecb/nechecb/eval/heuristic/tune"
-	"github.com/nechecb/nechecb/eval/selfplay"
+	"github.com/nechecb/nechecb/train/selfplay"
+	"github.com/nechecb/nechecb/train/tune"
 )
 
 func init() {

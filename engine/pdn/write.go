@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/fileio"
+	"github.com/nechecb/nechecb/internal/fileio"
 )
 
 // lineWidth is the width the move text is wrapped to.

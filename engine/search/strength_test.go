@@ -15,7 +15,7 @@ import (
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	_ "github.com/nechecb/nechecb/eval/all"
-	"github.com/nechecb/nechecb/eval/selfplay"
+	"github.com/nechecb/nechecb/train/selfplay"
 )
 
 // The strength runs play real games and take minutes, so they run only when
@@ -30,7 +30,7 @@ import (
 // NECHECB_MOVETIMES the times per move in ms (default "100,1000"),
 // NECHECB_NODES the nodes per move in A/B matches (default 40000), and
 // NECHECB_EVAL the evaluator spec (default heuristic). The games are played
-// by eval/selfplay from the standard 3-move ballots.
+// by train/selfplay from the standard 3-move ballots.
 
 func envInt(name string, def int) int {
 	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {

@@ -13,7 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/nechecb/nechecb/engine/fileio"
+	"github.com/nechecb/nechecb/internal/fileio"
 )
 
 // NumWeights is the number of weights in one row of the seed's CSV.

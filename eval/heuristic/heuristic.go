@@ -3,7 +3,7 @@
 // each counted as own minus opponent's, with an opening and an endgame weight
 // set blended by the number of pieces on the board. It also owns the weight
 // file format and the embedded default weights. The tuners live in
-// eval/heuristic/tune.
+// train/tune.
 //
 // Spec forms: "heuristic" (the embedded default weights) and
 // "heuristic:PATH" (a weight file).

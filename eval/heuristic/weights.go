@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nechecb/nechecb/engine/fileio"
+	"github.com/nechecb/nechecb/internal/fileio"
 )
 
 // Weights are the two weight sets of the heuristic: Opening applies with all

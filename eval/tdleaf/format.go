@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nechecb/nechecb/engine/fileio"
 	"github.com/nechecb/nechecb/eval/heuristic"
+	"github.com/nechecb/nechecb/internal/fileio"
 )
 
 // The network file format, line by line ('#' starts a comment, blank lines

@@ -2,7 +2,7 @@
 // perceptron over checkers features (the heuristic's own-minus-opponent
 // feature counts, each multiplied by a scale), with ReLU hidden layers and a
 // tanh output, as in the seed; its text format; its forward pass and
-// gradient. The TD-Leaf(lambda) trainer is in eval/tdleaf/train.
+// gradient. The TD-Leaf(lambda) trainer is in train/tdleaf.
 //
 // Spec form: "tdleaf:PATH". The raw value J, in (−1, 1), is the expected
 // outcome for the side to move (+1 a win, −1 a loss). The score is

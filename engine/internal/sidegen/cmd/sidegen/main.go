@@ -7,8 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/nechecb/nechecb/engine/fileio"
 	"github.com/nechecb/nechecb/engine/internal/sidegen"
+	"github.com/nechecb/nechecb/internal/fileio"
 )
 
 func main() {

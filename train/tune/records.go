@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/fileio"
+	"github.com/nechecb/nechecb/internal/fileio"
 )
 
 // The positions file holds one record per line: the result for the side to

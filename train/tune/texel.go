@@ -18,7 +18,7 @@ import (
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
-	"github.com/nechecb/nechecb/eval/selfplay"
+	"github.com/nechecb/nechecb/train/selfplay"
 )
 
 // Sample is one training position: its features for the side to move, the

@@ -1,4 +1,4 @@
-package train
+package tdleaf
 
 import (
 	"context"
@@ -13,12 +13,12 @@ import (
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/evaltest"
-	"github.com/nechecb/nechecb/eval/tdleaf"
+	tdnet "github.com/nechecb/nechecb/eval/tdleaf"
 )
 
-func testNetwork(t testing.TB, seed uint64) *tdleaf.Network {
+func testNetwork(t testing.TB, seed uint64) *tdnet.Network {
 	t.Helper()
-	n, err := tdleaf.New(tdleaf.DefaultInputs, []int{6, 6}, rand.New(rand.NewPCG(seed, 2)))
+	n, err := tdnet.New(tdnet.DefaultInputs, []int{6, 6}, rand.New(rand.NewPCG(seed, 2)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func testNetwork(t testing.TB, seed uint64) *tdleaf.Network {
 
 // playable returns n random positions where the side to move has a move and
 // the network's gradient is not zero (some hidden unit is active).
-func playable(t *testing.T, n *tdleaf.Network, count int, seed uint64) []engine.Position {
+func playable(t *testing.T, n *tdnet.Network, count int, seed uint64) []engine.Position {
 	t.Helper()
 	var out []engine.Position
 	var l engine.MoveList
@@ -132,7 +132,7 @@ func TestTrainWritesCheckpointAndCurve(t *testing.T) {
 	if len(curve) != 3 || curve[2].Games != 2 || curve[0].Score.Games() != 2 {
 		t.Errorf("curve %+v, want points after 0, 1 and 2 games of 2 match games each", curve)
 	}
-	saved, err := tdleaf.ReadFile(cfg.Checkpoint)
+	saved, err := tdnet.ReadFile(cfg.Checkpoint)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestTrainWritesCheckpointAndCurve(t *testing.T) {
 
 func TestPlayGameAgainstAnOpponent(t *testing.T) {
 	n := testNetwork(t, 14)
-	net := search.New(search.Options{HashMB: 1, Threads: 1}, tdleaf.Factory(n))
+	net := search.New(search.Options{HashMB: 1, Threads: 1}, tdnet.Factory(n))
 	opp := search.New(search.Options{HashMB: 1, Threads: 1}, func() eval.Evaluator { return eval.Material{} })
 	cfg := Default
 	cfg.Depth, cfg.MaxPlies = 1, 30

@@ -16,7 +16,7 @@ import (
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
-	"github.com/nechecb/nechecb/eval/selfplay"
+	"github.com/nechecb/nechecb/train/selfplay"
 )
 
 // syntheticSamples draws random feature vectors and labels each with the

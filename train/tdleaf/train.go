@@ -3,7 +3,7 @@
 // the update after each game, atomic checkpoints and the learning curve. It
 // lives apart from eval/tdleaf so that the evaluator does not depend on the
 // search.
-package train
+package tdleaf
 
 import (
 	"context"
@@ -15,11 +15,11 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/fileio"
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
-	"github.com/nechecb/nechecb/eval/selfplay"
-	"github.com/nechecb/nechecb/eval/tdleaf"
+	tdnet "github.com/nechecb/nechecb/eval/tdleaf"
+	"github.com/nechecb/nechecb/internal/fileio"
+	"github.com/nechecb/nechecb/train/selfplay"
 )
 
 // Config sets TD-Leaf(lambda) training.
@@ -102,7 +102,7 @@ type GameRecord struct {
 // after the last leaf, values turned to the learner's view, and the inner
 // sum cut after cfg.Lookahead terms when that is positive. A leaf with no
 // legal move has its exact value (−1 for the side to move) and no gradient.
-func Update(n *tdleaf.Network, rec *GameRecord, cfg Config) []float64 {
+func Update(n *tdnet.Network, rec *GameRecord, cfg Config) []float64 {
 	m := len(rec.Leaves)
 	if m == 0 {
 		return nil
@@ -230,12 +230,12 @@ func PlayGame(ctx context.Context, g *engine.Game, net, opp *search.Searcher, le
 // Run runs cfg.Games TD-Leaf games, updating n after each, writing
 // checkpoints and the learning curve, and returns the curve. Progress lines
 // go to log (may be nil).
-func Run(ctx context.Context, n *tdleaf.Network, cfg Config, log io.Writer) ([]CurvePoint, error) {
+func Run(ctx context.Context, n *tdnet.Network, cfg Config, log io.Writer) ([]CurvePoint, error) {
 	openings, err := books.Standard("3move")
 	if err != nil {
 		return nil, err
 	}
-	netS := search.New(search.Options{HashMB: 16, Threads: 1}, tdleaf.Factory(n))
+	netS := search.New(search.Options{HashMB: 16, Threads: 1}, tdnet.Factory(n))
 	var oppS *search.Searcher
 	if cfg.Opponent != nil {
 		oppS = search.New(search.Options{HashMB: 16, Threads: 1}, cfg.Opponent)
@@ -246,7 +246,7 @@ func Run(ctx context.Context, n *tdleaf.Network, cfg Config, log io.Writer) ([]C
 			return nil
 		}
 		ops := openings[:min(max(cfg.CurveOpenings, 1), len(openings))]
-		sc, err := selfplay.Match(ctx, tdleaf.Factory(n), cfg.CurveOpponent, ops, selfplay.Config{Depth: cfg.CurveDepth, MaxPlies: cfg.MaxPlies}, cfg.CurveWorkers)
+		sc, err := selfplay.Match(ctx, tdnet.Factory(n), cfg.CurveOpponent, ops, selfplay.Config{Depth: cfg.CurveDepth, MaxPlies: cfg.MaxPlies}, cfg.CurveWorkers)
 		if err != nil {
 			return err
 		}

@@ -214,7 +214,7 @@ func TestEnginePlaysAFullGame(t *testing.T) {
 }
 
 func TestEvalSwitch(t *testing.T) {
-	const neche = "neche:../../../eval/neche/testdata/best_networks.txt#last"
+	const neche = "neche:../../eval/neche/testdata/best_networks.txt#last"
 	s, in, eng := newTestSession(t, "eval", "eval bogus", "eval heuristic", "eval "+neche, "eval neche:missing.txt", "eval x y")
 	turns := runScript(t, s, in)
 	checkOutput(t, turns, "eval", "eval material\n")

@@ -1,7 +1,7 @@
 // Package selfplay owns the games that nechecb's tuners and trainers play
 // between evaluators: one game at a fixed search depth from a start record,
 // and a match over a list of openings with each opening played once with
-// each colour. The heuristic tuners (eval/heuristic/tune) and the TD-Leaf
+// each colour. The heuristic tuners (train/tune) and the TD-Leaf
 // trainer (eval/tdleaf) build on it.
 package selfplay
 

@@ -12,7 +12,7 @@ import (
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
-	"github.com/nechecb/nechecb/eval/selfplay"
+	"github.com/nechecb/nechecb/train/selfplay"
 )
 
 // HillConfig sets the seed's hill climbing.

@@ -12,10 +12,10 @@ import (
 
 	"github.com/peterh/liner"
 
-	"github.com/nechecb/nechecb/engine/fileio"
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/internal/fileio"
 )
 
 // Options are the console's command-line settings.
