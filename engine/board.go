@@ -197,6 +197,14 @@ func (p *Position) Men(c Color) uint64 { return p.Pieces[c] &^ p.Kings }
 // KingsOf returns c's kings.
 func (p *Position) KingsOf(c Color) uint64 { return p.Pieces[c] & p.Kings }
 
+// Material counts the side to move's pieces minus the opponent's, a man
+// worth man and a king worth king.
+func (p *Position) Material(man, king int) int {
+	us, them := p.Pieces[p.Side&1], p.Pieces[(p.Side&1)^1]
+	return man*(bits.OnesCount64(us&^p.Kings)-bits.OnesCount64(them&^p.Kings)) +
+		king*(bits.OnesCount64(us&p.Kings)-bits.OnesCount64(them&p.Kings))
+}
+
 // SameBoard reports whether p and q have the same pieces and side to move,
 // ignoring the hash and the reversible-ply counter. It is the test for a
 // repeated position.

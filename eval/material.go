@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/nechecb/nechecb/engine"
 )
@@ -20,10 +19,7 @@ type Material struct{}
 // Evaluate returns own material minus the opponent's: a man for every
 // piece, and the king's extra value for every king.
 func (Material) Evaluate(p *engine.Position) int {
-	us := p.Side & 1
-	own, opp, kings := p.Pieces[us], p.Pieces[us^1], p.Kings
-	return MaterialMan*(bits.OnesCount64(own)-bits.OnesCount64(opp)) +
-		(MaterialKing-MaterialMan)*(bits.OnesCount64(own&kings)-bits.OnesCount64(opp&kings))
+	return p.Material(MaterialMan, MaterialKing)
 }
 
 // Raw returns the material difference in men.

@@ -36,8 +36,8 @@ func (s *Server) convenience(cmd string, args []string) {
 	case "moves":
 		s.note(strings.TrimSpace("moves " + movesText(&p)))
 	case "eval":
-		e := s.factory()
-		s.note(fmt.Sprintf("eval %s raw %g score %d side %s", s.cur.Eval, e.Raw(&p), e.Evaluate(&p), p.Side))
+		raw, score := s.cfg.Searcher.Evaluate(&p)
+		s.note(fmt.Sprintf("eval %s raw %g score %d side %s", s.cur.Eval, raw, score, p.Side))
 	case "result":
 		r := s.game.result()
 		s.note("result " + r.PDN() + " " + r.String())
@@ -133,7 +133,11 @@ func (s *Server) bench(args []string) {
 	}
 	s.applyPending()
 	var buf bytes.Buffer
-	nodes, elapsed := s.cfg.Bench(&buf, depth, s.factory)
+	nodes, elapsed, err := s.cfg.Bench(&buf, depth, s.cur.Eval)
+	if err != nil {
+		s.errorf("bench: %v", err)
+		return
+	}
 	for _, line := range strings.Split(strings.TrimRight(buf.String(), "\n"), "\n") {
 		if line != "" {
 			s.note(line)

@@ -29,12 +29,32 @@ type fakeSearcher struct {
 	limits   Limits // the last limits passed in
 	score    Score
 	perDepth time.Duration // pause between depths
+	factory  eval.Factory
 }
 
 func (f *fakeSearcher) SetOptions(o SearchOptions) { f.mu.Lock(); f.opts = o; f.mu.Unlock() }
-func (f *fakeSearcher) SetEvaluator(eval.Factory)  { f.mu.Lock(); f.evals++; f.mu.Unlock() }
 func (f *fakeSearcher) Clear()                     { f.mu.Lock(); f.clears++; f.mu.Unlock() }
 func (f *fakeSearcher) PonderHit()                 { f.mu.Lock(); f.hits++; f.mu.Unlock() }
+
+// LoadEvaluator loads spec for real, so that bad specs fail as they would.
+func (f *fakeSearcher) LoadEvaluator(spec string) error {
+	fac, err := eval.Load(spec)
+	if err != nil {
+		return err
+	}
+	f.mu.Lock()
+	f.factory = fac
+	f.evals++
+	f.mu.Unlock()
+	return nil
+}
+
+func (f *fakeSearcher) Evaluate(p *engine.Position) (float64, int) {
+	f.mu.Lock()
+	ev := f.factory()
+	f.mu.Unlock()
+	return ev.Raw(p), ev.Evaluate(p)
+}
 
 func (f *fakeSearcher) snapshot() fakeSearcher {
 	f.mu.Lock()

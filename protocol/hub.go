@@ -220,9 +220,9 @@ func hubInfo(i Info) string {
 func hubScore(sc Score) string {
 	switch {
 	case sc.IsWin():
-		return fmt.Sprintf("%.2f", float64(10000-sc.Plies())/100)
+		return fmt.Sprintf("%.2f", float64(10000-sc.Plies)/100)
 	case sc.IsLoss():
-		return fmt.Sprintf("%.2f", -float64(10000-sc.Plies())/100)
+		return fmt.Sprintf("%.2f", -float64(10000-sc.Plies)/100)
 	}
-	return fmt.Sprintf("%.2f", float64(sc)/100)
+	return fmt.Sprintf("%.2f", float64(sc.Value)/100)
 }

@@ -7,13 +7,13 @@ import (
 	"testing"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/search"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // TestRealSearcherClaim runs the engine's own searcher on a won ending: two
 // kings against a man. The win is proven and claimed before bestmove.
 func TestRealSearcherClaim(t *testing.T) {
-	s := newSession(t, Config{Searcher: search.New(search.Options{HashMB: 4}, nil)})
+	s := newSession(t, Config{Searcher: player.New(player.Options{HashMB: 4}, nil, "")})
 	s.send("position fen B:W30:BK18,K19", "go depth 20")
 	lines := s.until("bestmove ")
 	claim := lines[len(lines)-2]

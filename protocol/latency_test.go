@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nechecb/nechecb/engine/search"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // BenchmarkStopToBestmove measures, with the real searcher, the time from
@@ -14,7 +14,7 @@ import (
 // to reading bestmove, through the same in-memory pipes as the tests. It
 // reports the median as ms-median (the target is under 10 ms).
 func BenchmarkStopToBestmove(b *testing.B) {
-	s := newSession(b, Config{Searcher: search.New(search.Options{HashMB: 16}, nil)})
+	s := newSession(b, Config{Searcher: player.New(player.Options{HashMB: 16}, nil, "")})
 	s.send("uci")
 	s.until("uciok")
 	s.send("position startpos moves 11-15 23-19 8-11 22-17", "isready")

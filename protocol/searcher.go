@@ -6,8 +6,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/search"
-	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // Searcher is what the server needs from a search engine. The engine's own
@@ -15,8 +14,12 @@ import (
 type Searcher interface {
 	// SetOptions changes the search options between searches.
 	SetOptions(SearchOptions)
-	// SetEvaluator replaces the evaluator between searches.
-	SetEvaluator(eval.Factory)
+	// LoadEvaluator switches to the evaluator of spec between searches; on
+	// an error the evaluator in force stays.
+	LoadEvaluator(spec string) error
+	// Evaluate returns the evaluator's own output for p and its score on
+	// the engine's scale, both for the side to move.
+	Evaluate(p *engine.Position) (raw float64, score int)
 	// Clear forgets everything learnt from earlier searches (hash table,
 	// move-ordering history), as for a new game.
 	Clear()
@@ -31,20 +34,19 @@ type Searcher interface {
 	PonderHit()
 }
 
-// The search's own types are used as they are, so that the engine's
-// *search.Searcher satisfies Searcher directly.
+// The boundary's types, so that *player.Engine satisfies Searcher.
 type (
 	// Limits says when a search ends; zero fields mean no limit.
-	Limits = search.Limits
+	Limits = player.Limits
 	// SearchOptions configure a Searcher.
-	SearchOptions = search.Options
+	SearchOptions = player.Options
 	// Score is a search value for the side to move, 100 = one man; proven
 	// wins and losses carry their distance in plies.
-	Score = search.Score
+	Score = player.Score
 	// Info reports one finished depth, or one line of it with multi-PV.
-	Info = search.Info
+	Info = player.Info
 	// Result is the outcome of a search.
-	Result = search.Result
+	Result = player.Result
 )
 
 // BookProber finds an opening-book move. level is the Book option (1 all
@@ -59,8 +61,8 @@ type BookProber interface {
 type BookOpener func(file string) (BookProber, error)
 
 // BenchFunc runs the search benchmark to depth (0: its default depth) with
-// the evaluator ev, writing its report lines to w, and returns the nodes
+// the evaluator of spec, writing its report lines to w, and returns the nodes
 // searched and the time taken.
-type BenchFunc func(w io.Writer, depth int, ev eval.Factory) (uint64, time.Duration)
+type BenchFunc func(w io.Writer, depth int, spec string) (uint64, time.Duration, error)
 
-var _ Searcher = (*search.Searcher)(nil)
+var _ Searcher = (*player.Engine)(nil)

@@ -207,9 +207,9 @@ func (s *Server) claim(best engine.Move, score Score) string {
 	case r.Outcome != engine.Ongoing:
 		return "win opponent has no legal move"
 	case score.IsWin():
-		return fmt.Sprintf("win forced win in %d plies", score.Plies())
+		return fmt.Sprintf("win forced win in %d plies", score.Plies)
 	case score.IsLoss():
-		return fmt.Sprintf("loss forced loss in %d plies", score.Plies())
+		return fmt.Sprintf("loss forced loss in %d plies", score.Plies)
 	}
 	return ""
 }

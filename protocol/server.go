@@ -11,7 +11,6 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
@@ -41,7 +40,6 @@ type Server struct {
 
 	hub          bool     // the Hub dialect is in use
 	cur, pending Settings // options in force and as last set
-	factory      eval.Factory
 	book         BookProber
 	game         record
 	level        hubLevel
@@ -62,12 +60,9 @@ func NewServer(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, cur: DefaultSettings(), done: make(chan searchDone, 1)}
 	s.pending = s.cur
 	s.log = newLogger(cfg.LogOutput, s.cur.LogLevel)
-	f, err := eval.Load(s.cur.Eval)
-	if err != nil {
+	if err := cfg.Searcher.LoadEvaluator(s.cur.Eval); err != nil {
 		return nil, fmt.Errorf("protocol: default evaluator: %w", err)
 	}
-	s.factory = f
-	cfg.Searcher.SetEvaluator(f)
 	cfg.Searcher.SetOptions(s.cur.searchOptions())
 	s.game.reset(engine.StartPosition())
 	s.level = defaultHubLevel
@@ -215,12 +210,10 @@ func (s *Server) busy() bool {
 func (s *Server) applyPending() {
 	old, next := s.cur, s.pending
 	if next.Eval != old.Eval {
-		if f, err := eval.Load(next.Eval); err != nil {
+		if err := s.cfg.Searcher.LoadEvaluator(next.Eval); err != nil {
 			s.errorf("Eval %q: %v; keeping %q", next.Eval, err, old.Eval)
 			next.Eval = old.Eval
 		} else {
-			s.factory = f
-			s.cfg.Searcher.SetEvaluator(f)
 			s.note("Eval " + next.Eval)
 		}
 	}

@@ -250,9 +250,9 @@ func uciInfo(i Info) string {
 func uciScore(sc Score) string {
 	switch {
 	case sc.IsWin():
-		return fmt.Sprintf("win %d", sc.Plies())
+		return fmt.Sprintf("win %d", sc.Plies)
 	case sc.IsLoss():
-		return fmt.Sprintf("loss %d", sc.Plies())
+		return fmt.Sprintf("loss %d", sc.Plies)
 	}
-	return fmt.Sprintf("cp %d", sc)
+	return fmt.Sprintf("cp %d", sc.Value)
 }

@@ -11,9 +11,9 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // searchBuild holds the flags of `nechecb book build --ballots`.
@@ -86,15 +86,15 @@ func (sb *searchBuild) run(out string, text bool) int {
 	} else if _, err := os.Stat(out); err == nil {
 		return fail(2, fmt.Errorf("%s exists: use --resume to continue it, or another file", out))
 	}
-	s := search.New(search.Options{HashMB: *sb.hashMB, Threads: 1, MultiPV: 1}, factory)
-	limits := search.Limits{Depth: *sb.depth, MoveTime: time.Duration(*sb.movetime) * time.Millisecond}
+	s := player.New(player.Options{HashMB: *sb.hashMB, Threads: 1, MultiPV: 1}, factory, "")
+	limits := player.Limits{Depth: *sb.depth, MoveTime: time.Duration(*sb.movetime) * time.Millisecond}
 	score := func(p engine.Position) ([]books.MoveEntry, error) {
 		var moves []books.MoveEntry
 		for _, m := range p.LegalMoves() {
 			lim := limits
 			lim.SearchMoves = []engine.Move{m}
 			r := s.Search(context.Background(), p, nil, lim, nil)
-			moves = append(moves, books.MoveEntry{Move: m, Score: books.ClampScore(int(r.Score))})
+			moves = append(moves, books.MoveEntry{Move: m, Score: books.ClampScore(r.Score.Value)})
 		}
 		return moves, nil
 	}

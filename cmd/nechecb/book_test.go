@@ -8,7 +8,7 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/search"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/protocol"
 )
 
@@ -17,7 +17,7 @@ import (
 func serveScript(t *testing.T, script string) string {
 	t.Helper()
 	srv, err := protocol.NewServer(protocol.Config{Name: "nechecb", Version: version, Author: "test",
-		Searcher: search.New(search.Options{HashMB: 1}, nil), OpenBook: openBook})
+		Searcher: player.New(player.Options{HashMB: 1}, nil, ""), OpenBook: openBook})
 	if err != nil {
 		t.Fatal(err)
 	}

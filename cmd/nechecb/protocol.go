@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/books"
-	"github.com/nechecb/nechecb/engine/search"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/protocol"
 )
 
@@ -59,8 +59,8 @@ func runProtocol(args []string) int {
 	}
 	srv, err := protocol.NewServer(protocol.Config{
 		Name: "nechecb", Version: version, Author: "the nechecb authors",
-		Searcher: search.New(search.Options{}, nil),
-		Bench:    search.Bench,
+		Searcher: player.New(player.Options{}, nil, ""),
+		Bench:    benchSpec,
 		OpenBook: openBook,
 	})
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/eval"
 )
 
 // BenchDepth is the depth nechecb bench searches to by default.
@@ -62,7 +61,7 @@ var BenchFENs = []string{
 // with one thread and a fresh table, writes one line per position and then
 // "nodes <N> time <ms> nps <nps>" to w, and returns the node total and the
 // search time. ev nil means material.
-func Bench(w io.Writer, depth int, ev eval.Factory) (nodes uint64, elapsed time.Duration) {
+func Bench(w io.Writer, depth int, ev EvaluatorFactory) (nodes uint64, elapsed time.Duration) {
 	if depth <= 0 {
 		depth = BenchDepth
 	}

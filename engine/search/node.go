@@ -265,10 +265,10 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 // order slot i at a node of depth depth.
 func (w *worker) reduction(depth, i int, pvNode bool) int {
 	t := &w.s.tune
-	if !t.lmr || depth < t.lmrDepth || i < t.lmrMoves {
+	if t.NoLMR || depth < t.LMRDepth || i < t.LMRMoves {
 		return 0
 	}
-	if !pvNode && depth >= 6 && i >= 2*t.lmrMoves {
+	if !pvNode && depth >= 6 && i >= 2*t.LMRMoves {
 		return 2
 	}
 	return 1

@@ -14,8 +14,26 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/eval"
 )
+
+// Evaluator is what the search needs from an evaluation: the value of a
+// quiet position for the side to move on the scale where 100 is one man,
+// within ±10000 so that it never reaches the scores of forced results. An
+// instance may keep scratch state; each search thread has its own.
+type Evaluator interface {
+	Evaluate(p *engine.Position) int
+}
+
+// EvaluatorFactory makes a fresh Evaluator for one search thread. It is
+// called from the goroutine that configures the Searcher.
+type EvaluatorFactory func() Evaluator
+
+// Material is the evaluator the search uses when it is given none: men
+// count 100 and kings 130, from the side to move.
+type Material struct{}
+
+// Evaluate returns the side to move's material minus the opponent's.
+func (Material) Evaluate(p *engine.Position) int { return p.Material(100, 130) }
 
 // Limits says when a search ends. Zero values mean "no limit"; with no limit
 // at all the search runs to MaxPly or until its context is cancelled.
@@ -54,6 +72,8 @@ type Options struct {
 	RandomTies bool
 	// Seed seeds the random choice of RandomTies.
 	Seed uint64
+	// Tuning switches the selective features; the zero value plays.
+	Tuning Tuning
 }
 
 // DefaultOptions are the options a Searcher starts with when given zeros.
@@ -90,7 +110,7 @@ type Result struct {
 // Searcher; PonderHit may be called at any time.
 type Searcher struct {
 	opts    Options
-	factory eval.Factory
+	factory EvaluatorFactory
 	tt      *table
 	workers []*worker
 	rng     *rand.Rand
@@ -106,23 +126,37 @@ type Searcher struct {
 	timed      bool
 	rootSide   engine.Color
 	mu         sync.Mutex // guards ponderHit and hitOnce between searches
-	tune       tuning
+	tune       Tuning
 }
 
-// tuning holds the switches of the search's selective parts, so that a match
-// can measure each one; defaultTuning is what plays.
-type tuning struct {
-	lmr      bool // late-move reductions
-	lmrDepth int  // least depth at which late moves are reduced
-	lmrMoves int  // moves searched in full before reductions start
+// Tuning holds the switches of the search's selective parts, so that a
+// match can measure each one (the protocol exposes them as hidden options).
+// The zero value is what plays.
+type Tuning struct {
+	// NoLMR switches late-move reductions off.
+	NoLMR bool
+	// LMRDepth is the least depth at which late moves are reduced (0: 3).
+	LMRDepth int
+	// LMRMoves is how many moves are searched in full before reductions
+	// start (0: 3).
+	LMRMoves int
 }
 
-var defaultTuning = tuning{lmr: true, lmrDepth: 3, lmrMoves: 3}
+// withDefaults fills the zero fields of t.
+func (t Tuning) withDefaults() Tuning {
+	if t.LMRDepth <= 0 {
+		t.LMRDepth = 3
+	}
+	if t.LMRMoves <= 0 {
+		t.LMRMoves = 3
+	}
+	return t
+}
 
 // New makes a Searcher with opts (zero fields take DefaultOptions) and the
-// evaluator ev (nil: material).
-func New(opts Options, ev eval.Factory) *Searcher {
-	s := &Searcher{tune: defaultTuning}
+// evaluator ev (nil: Material).
+func New(opts Options, ev EvaluatorFactory) *Searcher {
+	s := &Searcher{}
 	s.SetEvaluator(ev)
 	s.SetOptions(opts)
 	return s
@@ -146,6 +180,7 @@ func (s *Searcher) SetOptions(opts Options) {
 		s.rng = rand.New(rand.NewPCG(opts.Seed, 0x6e65636865636221))
 	}
 	s.opts = opts
+	s.tune = opts.Tuning.withDefaults()
 	for len(s.workers) < opts.Threads {
 		s.workers = append(s.workers, &worker{s: s, id: len(s.workers), ev: s.factory()})
 	}
@@ -155,10 +190,10 @@ func (s *Searcher) SetOptions(opts Options) {
 // Options returns the options in force.
 func (s *Searcher) Options() Options { return s.opts }
 
-// SetEvaluator changes the evaluator between searches; nil means material.
-func (s *Searcher) SetEvaluator(ev eval.Factory) {
+// SetEvaluator changes the evaluator between searches; nil means Material.
+func (s *Searcher) SetEvaluator(ev EvaluatorFactory) {
 	if ev == nil {
-		ev = func() eval.Evaluator { return eval.Material{} }
+		ev = func() Evaluator { return Material{} }
 	}
 	s.factory = ev
 	for _, w := range s.workers {

@@ -4,7 +4,6 @@ import (
 	"sync/atomic"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/eval"
 )
 
 // pollMask sets how often a thread looks at the clock and the stop flag:
@@ -33,7 +32,7 @@ type frame struct {
 type worker struct {
 	s     *Searcher
 	id    int
-	ev    eval.Evaluator
+	ev    Evaluator
 	stack [MaxPly + 1]frame
 	// keys holds the hashes of the game history followed by the search path;
 	// keys[base+ply] is the key of stack[ply] (except after a capture below

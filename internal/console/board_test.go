@@ -7,8 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/search"
-	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 func TestDrawBoardStyles(t *testing.T) {
@@ -58,11 +57,10 @@ func TestDrawBoardStyles(t *testing.T) {
 }
 
 func TestSearchEngineAdapter(t *testing.T) {
-	f, err := eval.Load("material")
+	e, err := player.Load(player.Options{HashMB: 1, Threads: 1, MultiPV: 1}, "material")
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := NewSearchEngine(search.Options{HashMB: 1, Threads: 1, MultiPV: 1}, f)
 	// White to move has one man left facing capture; the search must find
 	// a legal move and report each depth.
 	pos, err := engine.ParseFEN("B:W18:B14,1")
@@ -70,22 +68,23 @@ func TestSearchEngineAdapter(t *testing.T) {
 		t.Fatal(err)
 	}
 	depths := 0
-	r := e.Search(context.Background(), pos, nil, Limits{Depth: 3}, func(Info) { depths++ })
+	r := e.Search(context.Background(), pos, nil, player.Limits{Depth: 3}, func(player.Info) { depths++ })
 	if !r.HasMove || r.Best.String() != "14x23" {
 		t.Errorf("best %v (has move %v), want the forced 14x23", r.Best, r.HasMove)
 	}
-	if r.Score != "win in 1" {
-		t.Errorf("score %q, want a win in 1", r.Score)
+	if got := formatScore(r.Score); got != "win in 1" {
+		t.Errorf("score %q, want a win in 1", got)
 	}
 	if depths == 0 {
 		t.Error("no progress reported")
 	}
 	for _, c := range []struct {
-		s    search.Score
+		s    player.Score
 		want string
-	}{{35, "+0.35"}, {-120, "-1.20"}, {0, "+0.00"}, {search.WinIn(7), "win in 7"}, {search.LossIn(6), "loss in 6"}} {
+	}{{player.Score{Value: 35}, "+0.35"}, {player.Score{Value: -120}, "-1.20"}, {player.Score{}, "+0.00"},
+		{player.Score{Win: true, Plies: 7}, "win in 7"}, {player.Score{Loss: true, Plies: 6}, "loss in 6"}} {
 		if got := formatScore(c.s); got != c.want {
-			t.Errorf("formatScore(%d) = %q, want %q", c.s, got, c.want)
+			t.Errorf("formatScore(%+v) = %q, want %q", c.s, got, c.want)
 		}
 	}
 }

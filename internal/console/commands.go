@@ -7,6 +7,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/pdn"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // command is one console command.
@@ -163,7 +164,7 @@ func (s *Session) cmdHint(_ []string) {
 	if !ok || !r.HasMove {
 		return
 	}
-	s.printf("hint: %s, score %s, line %s\n", s.bothNames(r.Best), r.Score, s.line(r.PV))
+	s.printf("hint: %s, score %s, line %s\n", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV))
 }
 
 func (s *Session) cmdPlay(args []string) {
@@ -233,15 +234,15 @@ func (s *Session) cmdLevel(args []string) {
 }
 
 // limits turns the level into search limits for the side to move.
-func (s *Session) limits() Limits {
+func (s *Session) limits() player.Limits {
 	switch s.level.kind {
 	case "depth":
-		return Limits{Depth: s.level.depth}
+		return player.Limits{Depth: s.level.depth}
 	case "time":
 		const least = 10 * time.Millisecond
-		return Limits{BTime: max(s.clock[engine.Black], least), WTime: max(s.clock[engine.White], least)}
+		return player.Limits{BTime: max(s.clock[engine.Black], least), WTime: max(s.clock[engine.White], least)}
 	}
-	return Limits{MoveTime: s.level.moveTime}
+	return player.Limits{MoveTime: s.level.moveTime}
 }
 
 func (s *Session) cmdEval(args []string) {

@@ -17,7 +17,6 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/pdn"
-	"github.com/nechecb/nechecb/eval"
 )
 
 // ErrInterrupted is what a LineReader returns when the user presses Ctrl-C at
@@ -330,11 +329,9 @@ func capitalize(w string) string {
 // setEvaluator loads spec and gives it to the engine; a bad spec changes
 // nothing.
 func (s *Session) setEvaluator(spec string) error {
-	f, err := eval.Load(spec)
-	if err != nil {
+	if err := s.cfg.Engine.LoadEvaluator(spec); err != nil {
 		return err
 	}
-	s.cfg.Engine.SetEvaluator(f)
 	s.evalSpec = spec
 	return nil
 }

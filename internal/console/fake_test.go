@@ -9,6 +9,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // fakeEngine is a one-ply engine for tests: it plays the move after which
@@ -18,36 +19,45 @@ import (
 // more, wait for their context after reporting.
 type fakeEngine struct {
 	factory eval.Factory
-	evals   int // SetEvaluator calls
+	evals   int // successful LoadEvaluator calls
 	clears  int
 	// onSearch, when set, runs as each search starts.
 	onSearch func()
 }
 
-func (f *fakeEngine) SetEvaluator(fac eval.Factory) { f.factory = fac; f.evals++ }
-func (f *fakeEngine) Clear()                        { f.clears++ }
+func (f *fakeEngine) LoadEvaluator(spec string) error {
+	fac, err := eval.Load(spec)
+	if err != nil {
+		return err
+	}
+	f.factory = fac
+	f.evals++
+	return nil
+}
 
-func (f *fakeEngine) Search(ctx context.Context, pos engine.Position, _ []engine.Position, lim Limits, progress func(Info)) Result {
+func (f *fakeEngine) Clear() { f.clears++ }
+
+func (f *fakeEngine) Search(ctx context.Context, pos engine.Position, _ []engine.Position, lim player.Limits, progress func(player.Info)) player.Result {
 	if f.onSearch != nil {
 		f.onSearch()
 	}
 	ev := f.factory()
-	var r Result
+	var r player.Result
 	best := 0
 	for _, m := range pos.LegalMoves() {
 		child := pos.Play(m)
 		v := -ev.Evaluate(&child)
 		if !r.HasMove || v > best {
-			r = Result{Best: m, HasMove: true, PV: []engine.Move{m}}
+			r = player.Result{Best: m, HasMove: true, PV: []engine.Move{m}}
 			best = v
 		}
 	}
-	r.Score = formatCentis(best)
+	r.Score = player.Score{Value: best}
 	if !r.HasMove {
-		r.Score = "loss in 0"
+		r.Score = player.Score{Loss: true}
 	}
 	for d := 1; d <= max(lim.Depth, 1); d++ {
-		progress(Info{Depth: d, SelDepth: d, Score: r.Score, Nodes: uint64(10 * d), PV: r.PV})
+		progress(player.Info{Depth: d, SelDepth: d, Score: r.Score, Nodes: uint64(10 * d), PV: r.PV})
 	}
 	if lim.Infinite || lim.MoveTime >= time.Hour {
 		<-ctx.Done()

@@ -10,7 +10,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/eval"
 	_ "github.com/nechecb/nechecb/eval/all"
 )
 
@@ -21,11 +20,9 @@ func newTestSession(t *testing.T, lines ...string) (*Session, *scriptReader, *fa
 	out := &syncBuffer{}
 	in := &scriptReader{lines: lines, out: out}
 	eng := &fakeEngine{}
-	f, err := eval.Load("material")
-	if err != nil {
+	if err := eng.LoadEvaluator("material"); err != nil {
 		t.Fatal(err)
 	}
-	eng.SetEvaluator(f)
 	s := NewSession(Config{In: in, Out: out, Engine: eng, EvalSpec: "material", Style: Style{ASCII: true},
 		Now: func() time.Time { return time.Date(2026, 11, 21, 7, 0, 0, 0, time.UTC) }})
 	return s, in, eng

@@ -12,10 +12,9 @@ import (
 
 	"github.com/peterh/liner"
 
-	"github.com/nechecb/nechecb/engine/search"
-	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/internal/fileio"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // Options are the console's command-line settings.
@@ -42,12 +41,11 @@ func Run(opts Options) int {
 	if spec == "" {
 		spec = all.DefaultSpec
 	}
-	f, err := eval.Load(spec)
+	eng, err := player.Load(player.Options{HashMB: opts.HashMB, Threads: opts.Threads, MultiPV: 1}, spec)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb console: %v\n", err)
 		return 2
 	}
-	eng := NewSearchEngine(search.Options{HashMB: opts.HashMB, Threads: opts.Threads, MultiPV: 1}, f)
 
 	line := liner.NewLiner()
 	defer line.Close()

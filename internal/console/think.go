@@ -9,12 +9,13 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // think searches the current position with lim, printing each depth, until
 // the search ends or the user presses Ctrl-C. It returns false when the
 // search was cancelled.
-func (s *Session) think(lim Limits) (Result, bool) {
+func (s *Session) think(lim player.Limits) (player.Result, bool) {
 	s.drainInterrupts()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -27,16 +28,16 @@ func (s *Session) think(lim Limits) (Result, bool) {
 		<-done
 		s.printf("search stopped (Ctrl-C again at the prompt to leave)\n")
 		s.lastInterrupt = true
-		return Result{}, false
+		return player.Result{}, false
 	}
 }
 
 // startSearch runs the engine on the current position in the background.
-func (s *Session) startSearch(ctx context.Context, lim Limits) <-chan Result {
+func (s *Session) startSearch(ctx context.Context, lim player.Limits) <-chan player.Result {
 	pos := s.game.Current()
 	positions := s.game.Positions()
 	history := append([]engine.Position(nil), positions[:len(positions)-1]...)
-	done := make(chan Result, 1)
+	done := make(chan player.Result, 1)
 	go func() { done <- s.cfg.Engine.Search(ctx, pos, history, lim, s.progress) }()
 	return done
 }
@@ -56,13 +57,13 @@ func (s *Session) drainInterrupts() {
 const progressPV = 6
 
 // progress prints one depth of a search.
-func (s *Session) progress(in Info) {
+func (s *Session) progress(in player.Info) {
 	pv := s.line(in.PV[:min(len(in.PV), progressPV)])
 	if len(in.PV) > progressPV {
 		pv += " ..."
 	}
 	s.printf("depth %2d/%-2d %7s %10d nodes %6.2fs %6s nps  %s\n",
-		in.Depth, in.SelDepth, in.Score, in.Nodes, in.Time.Seconds(), humanCount(in.NPS), pv)
+		in.Depth, in.SelDepth, formatScore(in.Score), in.Nodes, in.Time.Seconds(), humanCount(in.NPS), pv)
 }
 
 // humanCount writes a count with a k or M suffix: "950", "12k", "2.1M".
@@ -103,7 +104,7 @@ func (s *Session) engineMove() bool {
 		s.printf("the engine has no move to play\n")
 		return false
 	}
-	s.printf("nechecb plays %s, score %s\n", s.bothNames(r.Best), r.Score)
+	s.printf("nechecb plays %s, score %s\n", s.bothNames(r.Best), formatScore(r.Score))
 	s.play(r.Best)
 	return true
 }
@@ -126,7 +127,7 @@ func (s *Session) cmdAnalyze(_ []string) {
 	s.printf("analysing; press Enter to stop\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := s.startSearch(ctx, Limits{Infinite: true})
+	done := s.startSearch(ctx, player.Limits{Infinite: true})
 	_, err := s.cfg.In.Prompt("")
 	cancel()
 	r := <-done
@@ -137,6 +138,6 @@ func (s *Session) cmdAnalyze(_ []string) {
 		s.lastInterrupt = true
 	}
 	if r.HasMove {
-		s.printf("best %s, score %s, line %s\n", s.bothNames(r.Best), r.Score, s.line(r.PV))
+		s.printf("best %s, score %s, line %s\n", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV))
 	}
 }

@@ -8,13 +8,13 @@ package selfplay
 import (
 	"context"
 	"fmt"
+	"github.com/nechecb/nechecb/internal/player"
 	"math"
 	"math/rand/v2"
 	"sync"
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 )
 
@@ -40,12 +40,12 @@ func (c Config) maxPlies() int {
 }
 
 // NewSearcher makes a one-thread searcher for games played with c.
-func (c Config) NewSearcher(f eval.Factory) *search.Searcher {
+func (c Config) NewSearcher(f eval.Factory) *player.Engine {
 	mb := c.HashMB
 	if mb <= 0 {
 		mb = 16
 	}
-	return search.New(search.Options{HashMB: mb, Threads: 1}, f)
+	return player.New(player.Options{HashMB: mb, Threads: 1}, f, "")
 }
 
 // Mover picks the move to play in a game; it returns false when it has none.
@@ -53,10 +53,10 @@ type Mover func(g *engine.Game) (engine.Move, bool)
 
 // SearchMover returns a Mover that searches the game's current position to
 // depth with s, the game's earlier positions counting for repetitions.
-func SearchMover(ctx context.Context, s *search.Searcher, depth int) Mover {
+func SearchMover(ctx context.Context, s *player.Engine, depth int) Mover {
 	return func(g *engine.Game) (engine.Move, bool) {
 		pos := g.Positions()
-		r := s.Search(ctx, g.Current(), pos[:len(pos)-1], search.Limits{Depth: depth}, nil)
+		r := s.Search(ctx, g.Current(), pos[:len(pos)-1], player.Limits{Depth: depth}, nil)
 		return r.Best, r.HasMove
 	}
 }

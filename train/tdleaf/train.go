@@ -8,6 +8,7 @@ package tdleaf
 import (
 	"context"
 	"fmt"
+	"github.com/nechecb/nechecb/internal/player"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	tdnet "github.com/nechecb/nechecb/eval/tdleaf"
 	"github.com/nechecb/nechecb/internal/fileio"
@@ -163,7 +163,7 @@ func pvLeaf(p engine.Position, pv []engine.Move) engine.Position {
 // PlayGame plays one training game from g with the network searcher net
 // (and the opponent's searcher opp, nil for self-play), the learner playing
 // learner, and records the leaves.
-func PlayGame(ctx context.Context, g *engine.Game, net, opp *search.Searcher, learner engine.Color, cfg Config) *GameRecord {
+func PlayGame(ctx context.Context, g *engine.Game, net, opp *player.Engine, learner engine.Color, cfg Config) *GameRecord {
 	rec := &GameRecord{}
 	var predicted engine.Move
 	var havePrediction bool
@@ -191,7 +191,7 @@ func PlayGame(ctx context.Context, g *engine.Game, net, opp *search.Searcher, le
 		if opp != nil && cur.Side != learner {
 			s = opp
 		}
-		r := s.Search(ctx, cur, history, search.Limits{Depth: cfg.Depth}, nil)
+		r := s.Search(ctx, cur, history, player.Limits{Depth: cfg.Depth}, nil)
 		if !r.HasMove {
 			r.Best = l.Moves[0]
 		}
@@ -235,10 +235,10 @@ func Run(ctx context.Context, n *tdnet.Network, cfg Config, log io.Writer) ([]Cu
 	if err != nil {
 		return nil, err
 	}
-	netS := search.New(search.Options{HashMB: 16, Threads: 1}, tdnet.Factory(n))
-	var oppS *search.Searcher
+	netS := player.New(player.Options{HashMB: 16, Threads: 1}, tdnet.Factory(n), "tdleaf")
+	var oppS *player.Engine
 	if cfg.Opponent != nil {
-		oppS = search.New(search.Options{HashMB: 16, Threads: 1}, cfg.Opponent)
+		oppS = player.New(player.Options{HashMB: 16, Threads: 1}, cfg.Opponent, "opponent")
 	}
 	var curve []CurvePoint
 	measure := func(games int) error {

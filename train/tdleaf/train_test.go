@@ -2,6 +2,7 @@ package tdleaf
 
 import (
 	"context"
+	"github.com/nechecb/nechecb/internal/player"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -10,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/evaltest"
 	tdnet "github.com/nechecb/nechecb/eval/tdleaf"
@@ -152,8 +152,8 @@ func TestTrainWritesCheckpointAndCurve(t *testing.T) {
 
 func TestPlayGameAgainstAnOpponent(t *testing.T) {
 	n := testNetwork(t, 14)
-	net := search.New(search.Options{HashMB: 1, Threads: 1}, tdnet.Factory(n))
-	opp := search.New(search.Options{HashMB: 1, Threads: 1}, func() eval.Evaluator { return eval.Material{} })
+	net := player.New(player.Options{HashMB: 1, Threads: 1}, tdnet.Factory(n), "tdleaf")
+	opp := player.New(player.Options{HashMB: 1, Threads: 1}, nil, "")
 	cfg := Default
 	cfg.Depth, cfg.MaxPlies = 1, 30
 	g := engine.NewGame(engine.StartPosition())

@@ -7,6 +7,7 @@ package tune
 import (
 	"context"
 	"fmt"
+	"github.com/nechecb/nechecb/internal/player"
 	"io"
 	"math"
 	"math/bits"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
 	"github.com/nechecb/nechecb/train/selfplay"
@@ -95,11 +95,11 @@ func Generate(ctx context.Context, f eval.Factory, cfg DataConfig, log io.Writer
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := search.New(search.Options{HashMB: 16, Threads: 1}, f)
+			s := player.New(player.Options{HashMB: 16, Threads: 1}, f, "")
 			mover := selfplay.SearchMover(ctx, s, cfg.Game.Depth)
 			for game := range jobs {
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
-				s.SetOptions(search.Options{HashMB: 16, Threads: 1, RandomTies: true, Seed: rng.Uint64()})
+				s.SetOptions(player.Options{HashMB: 16, Threads: 1, RandomTies: true, Seed: rng.Uint64()})
 				got, err := playForData(ctx, openings, rng, cfg, s, mover)
 				mu.Lock()
 				if err != nil && first == nil {
@@ -133,7 +133,7 @@ feed:
 }
 
 // playForData plays one data game and returns its labelled quiet positions.
-func playForData(ctx context.Context, openings []books.Ballot, rng *rand.Rand, cfg DataConfig, s *search.Searcher, mover selfplay.Mover) ([]Record, error) {
+func playForData(ctx context.Context, openings []books.Ballot, rng *rand.Rand, cfg DataConfig, s *player.Engine, mover selfplay.Mover) ([]Record, error) {
 	g, err := selfplay.RandomStart(openings, rng, cfg.RandomPlies)
 	if err != nil {
 		return nil, err
