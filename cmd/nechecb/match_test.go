@@ -10,41 +10,96 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine/pdn"
+	"github.com/nechecb/nechecb/internal/testbin"
 )
 
-// TestMatchSurvivesKill9 runs `nechecb match` as its own process with two
-// nechecb engines, kills it with SIGKILL once a few games are recorded, and
-// resumes: the games recorded before the kill stay as they were, and the
-// resumed file holds every game of the schedule exactly once.
+// gateScript stands between the match runner and engine A ("$@"), passing
+// the runner's commands on. At the gated game's ucinewgame, the first time
+// only (the marker file records it), it creates the marker and from then on
+// swallows the runner's input: the engine never answers, so the runner waits
+// inside that game until it is killed. The end of the runner's input ends
+// the script and, through the closed pipe, the engine.
+const gateScript = `marker=$1 game=$2
+shift 2
+n=0
+while IFS= read -r line; do
+	if [ "$line" = ucinewgame ]; then
+		n=$((n + 1))
+		if [ "$n" -eq "$game" ] && [ ! -e "$marker" ]; then
+			: >"$marker"
+			cat >/dev/null
+			exit 0
+		fi
+	fi
+	printf '%s\n' "$line"
+done | "$@"
+`
+
+// TestMatchSurvivesKill9 runs "nechecb match" as its own process with two
+// nechecb engines, kills it with SIGKILL while it waits inside game 4, and
+// resumes: the three games recorded before the kill stay as they were, and
+// the resumed file holds every game of the schedule exactly once. Engine A
+// runs behind gateScript, which holds the runner in game 4 until the kill,
+// so the kill always lands in the middle of the match.
 func TestMatchSurvivesKill9(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh to run the gate script")
+	}
+	bin := testbin.Build(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "nechecb")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("building nechecb: %v\n%s", err, out)
+	gate, marker := filepath.Join(dir, "gate.sh"), filepath.Join(dir, "gated")
+	if err := os.WriteFile(gate, []byte(gateScript), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	record := filepath.Join(dir, "m.pdn")
-	const games = 10
-	args := []string{"match", "--engine", "name=A cmd=" + bin + " opts=Hash=1", "--engine", "name=B cmd=" + bin + " opts=Hash=1;Eval=heuristic",
-		"--openings", "2move", "--depth", "2", "--games", strconv.Itoa(games), "--pdn", record, "--quiet"}
+	const games, gated = 10, 4
+	engineA := "name=A cmd=\"" + sh + " " + gate + " " + marker + " " + strconv.Itoa(gated) + " " + bin + "\" opts=Hash=1"
+	args := []string{"match", "--engine", engineA, "--engine", "name=B cmd=" + bin + " opts=Hash=1;Eval=heuristic",
+		"--openings", "2move", "--depth", "2", "--games", strconv.Itoa(games), "--timeout", "10m", "--pdn", record, "--quiet"}
 	runner := exec.Command(bin, args...)
+	var runnerOut bytes.Buffer
+	runner.Stdout, runner.Stderr = &runnerOut, &runnerOut
 	if err := runner.Start(); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(60 * time.Second)
-	var before []byte
-	for time.Now().Before(deadline) {
-		before, _ = os.ReadFile(record)
-		if bytes.Count(before, []byte("[Round ")) >= 3 {
+	var waitErr error
+	exited := make(chan struct{})
+	go func() {
+		waitErr = runner.Wait()
+		close(exited)
+	}()
+	defer func() {
+		runner.Process.Kill()
+		<-exited
+	}()
+
+	// Wait, by events, until the runner sits in the gated game with the
+	// games before it on disk. The deadline only stops a broken runner.
+	deadline := time.After(2 * time.Minute)
+	for {
+		before, _ := os.ReadFile(record)
+		_, gateErr := os.Stat(marker)
+		if gateErr == nil && bytes.Count(before, []byte("[Round ")) >= gated-1 {
 			break
 		}
-		time.Sleep(5 * time.Millisecond)
+		select {
+		case <-exited:
+			t.Fatalf("the runner ended (%v) before game %d:\n%s", waitErr, gated, runnerOut.String())
+		case <-deadline:
+			t.Fatalf("after 2 minutes the runner had not reached game %d with %d games recorded", gated, gated-1)
+		case <-time.After(10 * time.Millisecond):
+		}
 	}
 	runner.Process.Kill()
-	runner.Wait()
-	before, _ = os.ReadFile(record) // what was on disk when the runner died
-	kept, _ := pdn.Parse(string(before))
-	if len(kept) < 3 || len(kept) >= games {
-		t.Fatalf("the killed runner left %d games (want some, not all %d)", len(kept), games)
+	<-exited
+	before, err := os.ReadFile(record) // what was on disk when the runner died
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, err := pdn.Parse(string(before))
+	if err != nil || len(kept) != gated-1 {
+		t.Fatalf("the runner killed in game %d left %d games (%v), want %d", gated, len(kept), err, gated-1)
 	}
 
 	out, err := exec.Command(bin, append(args, "--resume")...).CombinedOutput()
@@ -68,13 +123,16 @@ func TestMatchSurvivesKill9(t *testing.T) {
 			t.Errorf("game %d recorded %d times", i, rounds[strconv.Itoa(i)])
 		}
 	}
-	// Every complete game on disk at the kill is still there, unchanged.
-	for _, g := range kept[:len(kept)-1] {
+	if len(all) != games {
+		t.Errorf("the resumed file holds %d games, want %d", len(all), games)
+	}
+	// Every game on disk at the kill is still there, unchanged.
+	for _, g := range kept {
 		if !bytes.Contains(after, []byte(g.String())) {
 			t.Errorf("game %s recorded before the kill was changed or lost", g.Tag("Round"))
 		}
 	}
-	if !bytes.Contains(out, []byte("10 of 10 games played")) {
+	if !bytes.Contains(out, []byte(strconv.Itoa(games)+" of "+strconv.Itoa(games)+" games played")) {
 		t.Errorf("resumed table:\n%s", out)
 	}
 }

@@ -9,19 +9,9 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/testbin"
 	"github.com/nechecb/nechecb/protocol/client"
 )
-
-// buildNechecb builds the binary into a temporary directory.
-func buildNechecb(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "nechecb")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
 
 // TestMatchBetweenTwoProcesses plays a game between two nechecb processes
 // driven only through the protocol, as a GUI would: one speaks the UCI-like
@@ -29,7 +19,7 @@ func buildNechecb(t *testing.T) string {
 // bare "nechecb" whose stdin is a pipe. Every move must be legal; the game
 // ends by the rules or at the ply bound.
 func TestMatchBetweenTwoProcesses(t *testing.T) {
-	bin := buildNechecb(t)
+	bin := testbin.Build(t)
 	depth, maxPlies := 6, 300
 	if testing.Short() {
 		depth, maxPlies = 3, 40
@@ -98,7 +88,7 @@ func TestMatchBetweenTwoProcesses(t *testing.T) {
 // TestProtocolCommandLine checks the flags of nechecb protocol and the
 // opening book wiring.
 func TestProtocolCommandLine(t *testing.T) {
-	bin := buildNechecb(t)
+	bin := testbin.Build(t)
 	book := filepath.Join(t.TempDir(), "one.book")
 	b := books.New()
 	start := engine.StartPosition()

@@ -12,6 +12,12 @@ import (
 // BenchDepth is the depth nechecb bench searches to by default.
 const BenchDepth = 13
 
+// BenchSignature is the node count of Bench at BenchDepth with the material
+// evaluator: a fingerprint of the search tree. A change meant to leave the
+// search alone must leave it unchanged; a search change that alters the
+// tree updates it on purpose, in the same commit, saying so.
+const BenchSignature = 3359207
+
 // BenchFENs are the positions of the bench run: the start, 3-move ballot
 // openings, middlegames and endgames. The middlegames and endgames were
 // reached by the engine's self-play from standard 3-move ballots (16, 36 and

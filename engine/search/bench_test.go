@@ -2,12 +2,34 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
 )
+
+// TestBenchSignature runs the bench as nechecb bench does (BenchDepth, the
+// material evaluator) and compares its node count with BenchSignature, so a
+// change to the search tree cannot pass unnoticed. It also checks that the
+// report has a line per position and ends with the same count.
+func TestBenchSignature(t *testing.T) {
+	var out strings.Builder
+	nodes, _ := Bench(&out, 0, nil)
+	if nodes != BenchSignature {
+		t.Errorf("bench at depth %d searched %d nodes, BenchSignature is %d; "+
+			"if the search was meant to change, update BenchSignature", BenchDepth, nodes, BenchSignature)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != len(BenchFENs)+1 {
+		t.Fatalf("bench wrote %d lines for %d positions:\n%s", len(lines), len(BenchFENs), out.String())
+	}
+	if last, want := lines[len(lines)-1], fmt.Sprintf("nodes %d time ", nodes); !strings.HasPrefix(last, want) {
+		t.Errorf("bench's last line is %q, want it to start with %q", last, want)
+	}
+}
 
 // BenchmarkBench runs the bench positions (depth 13, material, one thread)
 // and reports nodes per second; the issue asks for more than 8 M.

@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -210,29 +212,60 @@ func TestRepetitionIsDraw(t *testing.T) {
 	}
 }
 
+// guard bounds the timed searches of these tests. It is far beyond any of
+// their limits, so only a search that ignores its limits reaches it, even on
+// a loaded machine; the tests assert outcomes, not how fast they came.
+const guard = 60 * time.Second
+
+// searchOnItsOwn runs a search that must end by its own limits, and fails
+// the test if the guard had to stop it. It returns the result and the time
+// the search took.
+func searchOnItsOwn(t *testing.T, s *Searcher, pos engine.Position, limits Limits, progress func(Info)) (Result, time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	defer cancel()
+	start := time.Now()
+	r := s.Search(ctx, pos, nil, limits, progress)
+	took := time.Since(start)
+	if ctx.Err() != nil {
+		t.Fatalf("search with limits %+v did not end by itself; the test stopped it after %v", limits, took)
+	}
+	return r, took
+}
+
+// TestStopByContext cancels an infinite search from its own progress report
+// of depth 2: the search, which would otherwise never end, returns the move
+// of the depths it completed.
 func TestStopByContext(t *testing.T) {
 	s := New(Options{HashMB: 4}, nil)
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan Result)
-	go func() { done <- s.Search(ctx, engine.StartPosition(), nil, Limits{Infinite: true}, nil) }()
-	time.Sleep(50 * time.Millisecond)
-	cancel()
+	defer cancel()
+	done := make(chan Result, 1)
+	go func() {
+		done <- s.Search(ctx, engine.StartPosition(), nil, Limits{Infinite: true}, func(i Info) {
+			if i.Depth >= 2 {
+				cancel()
+			}
+		})
+	}()
 	select {
 	case r := <-done:
-		if !r.HasMove {
-			t.Error("stopped search gave no move")
+		if !r.HasMove || r.Depth < 2 {
+			t.Errorf("search stopped after depth 2 gave move %v, depth %d; want a move and depth 2 or more", r.HasMove, r.Depth)
 		}
-	case <-time.After(2 * time.Second):
-		t.Fatal("search did not stop within 2 s of cancel")
+	case <-time.After(guard):
+		t.Fatalf("search did not stop within %v of the cancel", guard)
 	}
 }
 
+// TestMoveTimeRespected checks that a movetime search ends by itself with a
+// move, and not before its budget (movetime less the overhead) is spent: a
+// lower bound, which load cannot break.
 func TestMoveTimeRespected(t *testing.T) {
 	s := New(Options{HashMB: 4, MoveOverhead: 10 * time.Millisecond}, nil)
-	start := time.Now()
-	r := s.Search(context.Background(), engine.StartPosition(), nil, Limits{MoveTime: 100 * time.Millisecond}, nil)
-	if took := time.Since(start); took > 600*time.Millisecond || !r.HasMove {
-		t.Errorf("movetime 100 ms search took %v (move %v)", took, r.HasMove)
+	r, took := searchOnItsOwn(t, s, engine.StartPosition(), Limits{MoveTime: 100 * time.Millisecond}, nil)
+	if !r.HasMove || took < 90*time.Millisecond {
+		t.Errorf("movetime 100 ms (overhead 10 ms) search: move %v after %v, want a move after 90 ms or more", r.HasMove, took)
 	}
 }
 
@@ -244,23 +277,44 @@ func TestNodeLimit(t *testing.T) {
 	}
 }
 
+// TestPonderHit ponders until the search reports having run for twice its
+// movetime, checks that it is still running, and then sends ponderhit: the
+// search must end by itself, having spent its movetime counted from the
+// ponderhit rather than from its start.
 func TestPonderHit(t *testing.T) {
+	const moveTime = 50 * time.Millisecond
 	s := New(Options{HashMB: 4, MoveOverhead: 0}, nil)
-	done := make(chan Result)
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	defer cancel()
+	ran := make(chan struct{})
+	var once sync.Once
+	done := make(chan Result, 1)
 	go func() {
-		done <- s.Search(context.Background(), engine.StartPosition(), nil, Limits{Ponder: true, MoveTime: 50 * time.Millisecond}, nil)
+		done <- s.Search(ctx, engine.StartPosition(), nil, Limits{Ponder: true, MoveTime: moveTime}, func(i Info) {
+			if i.Time >= 2*moveTime {
+				once.Do(func() { close(ran) })
+			}
+		})
 	}()
-	time.Sleep(100 * time.Millisecond)
+	select {
+	case <-ran:
+	case <-done:
+		t.Fatal("ponder search ended before ponderhit")
+	}
 	select {
 	case <-done:
 		t.Fatal("ponder search ended before ponderhit")
 	default:
 	}
+	hit := time.Now()
 	s.PonderHit()
-	select {
-	case <-done:
-	case <-time.After(2 * time.Second):
-		t.Fatal("search did not end within 2 s of ponderhit with movetime 50 ms")
+	r := <-done
+	took := time.Since(hit)
+	if ctx.Err() != nil {
+		t.Fatalf("after ponderhit with movetime %v the search did not end by itself; the test stopped it after %v", moveTime, took)
+	}
+	if !r.HasMove || took < moveTime {
+		t.Errorf("after ponderhit: move %v after %v, want a move after the movetime %v counted from the ponderhit", r.HasMove, took, moveTime)
 	}
 }
 
@@ -373,24 +427,67 @@ func TestRandomTiesPicksAmongEqualBest(t *testing.T) {
 	}
 }
 
+// TestTimeBudget checks the soft and hard budgets planned from the limits
+// against the rules of planTime, without a clock.
+func TestTimeBudget(t *testing.T) {
+	const overhead = 10 * time.Millisecond
+	s := New(Options{HashMB: 1, MoveOverhead: overhead}, nil)
+	plan := func(side engine.Color, l Limits, moves int) (soft, hard time.Duration, timed bool) {
+		s.limits, s.rootSide = l, side
+		s.planTime(moves)
+		return s.soft, s.hard, s.timed
+	}
+	if _, _, timed := plan(engine.Black, Limits{Depth: 5}, 7); timed {
+		t.Error("a depth-limited search has a time budget")
+	}
+	if soft, hard, timed := plan(engine.Black, Limits{MoveTime: 100 * time.Millisecond}, 7); !timed || soft != 90*time.Millisecond || hard != soft {
+		t.Errorf("movetime 100 ms less 10 ms overhead: soft %v hard %v timed %v, want both 90ms", soft, hard, timed)
+	}
+	// One second on Black's clock, an hour on White's, no increment.
+	clock := Limits{BTime: time.Second, WTime: time.Hour}
+	avail := time.Second - overhead
+	soft, hard, timed := plan(engine.Black, clock, 7)
+	if !timed || soft <= 0 || soft > hard || hard > avail/2 {
+		t.Errorf("1 s left: soft %v hard %v timed %v, want 0 < soft <= hard <= half of %v", soft, hard, timed, avail)
+	}
+	if _, whiteHard, _ := plan(engine.White, clock, 7); whiteHard <= hard {
+		t.Errorf("White with an hour plans %v, no more than Black with a second (%v)", whiteHard, hard)
+	}
+	if forcedSoft, forcedHard, _ := plan(engine.Black, clock, 1); forcedSoft != 0 || forcedHard != hard {
+		t.Errorf("a forced move: soft %v hard %v, want soft 0 (stop after one iteration) and hard %v", forcedSoft, forcedHard, hard)
+	}
+	// The last move before the time control may take more than half the
+	// clock, but never more than 80% of it.
+	last := clock
+	last.MovesToGo = 1
+	if _, lastHard, _ := plan(engine.Black, last, 7); lastHard <= avail/2 || lastHard > avail*8/10 {
+		t.Errorf("one move to go with 1 s: hard %v, want between half and 80%% of %v", lastHard, avail)
+	}
+	// With a movetime as well, the tighter of the two budgets holds.
+	both := clock
+	both.MoveTime = 20 * time.Millisecond
+	if bothSoft, bothHard, _ := plan(engine.Black, both, 7); bothHard != 10*time.Millisecond || bothSoft > bothHard {
+		t.Errorf("1 s clock and movetime 20 ms: soft %v hard %v, want hard 10ms and soft no later", bothSoft, bothHard)
+	}
+}
+
+// TestClockTimeManagement searches with a clock: with one second left the
+// search ends by itself with a move, and a forced move (a single capture) on
+// a one-minute clock is answered after the first iteration.
 func TestClockTimeManagement(t *testing.T) {
 	s := New(Options{HashMB: 4, MoveOverhead: 10 * time.Millisecond}, nil)
-	start := time.Now()
-	// Black to move with one second left and no increment: the search must
-	// keep well inside the second.
-	r := s.Search(context.Background(), engine.StartPosition(), nil, Limits{BTime: time.Second, WTime: time.Hour}, nil)
-	if took := time.Since(start); took > 800*time.Millisecond || !r.HasMove {
-		t.Errorf("with 1 s on the clock the search took %v", took)
+	r, _ := searchOnItsOwn(t, s, engine.StartPosition(), Limits{BTime: time.Second, WTime: time.Hour}, nil)
+	if !r.HasMove {
+		t.Error("with 1 s on the clock the search gave no move")
 	}
-	// A forced move (a single capture) is answered at once.
 	pos := mustFEN(t, "W:W18,K30:B14,K1")
 	if pos.CountMoves() != 1 {
 		t.Fatalf("test position has %d moves, want 1", pos.CountMoves())
 	}
-	start = time.Now()
-	s.Search(context.Background(), pos, nil, Limits{WTime: time.Minute, BTime: time.Minute}, nil)
-	if took := time.Since(start); took > 200*time.Millisecond {
-		t.Errorf("a forced move took %v on a one-minute clock", took)
+	var depths []int
+	r, _ = searchOnItsOwn(t, s, pos, Limits{WTime: time.Minute, BTime: time.Minute}, func(i Info) { depths = append(depths, i.Depth) })
+	if !r.HasMove || r.Depth != 1 || !slices.Equal(depths, []int{1}) {
+		t.Errorf("a forced move on a one-minute clock: move %v, depth %d, reported depths %v; want a move after depth 1 only", r.HasMove, r.Depth, depths)
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nechecb/nechecb/internal/testbin"
 )
 
 // tmuxSession drives the real nechecb binary in a detached tmux session on a
@@ -63,19 +65,14 @@ func (s *tmuxSession) waitFor(text string, n int) string {
 // TestRealTerminal runs the nechecb binary under tmux: it types moves, uses
 // tab completion, lets the engine move, stops a search with Ctrl-C and
 // leaves with a second one, then checks the history file. Run it with -v to
-// see the screen captured after the engine's move.
+// see the screen captured after the engine's move. It runs under -short as
+// well: once the binary is built it takes a fraction of a second.
 func TestRealTerminal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary and drives a terminal")
-	}
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "nechecb")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/nechecb/nechecb/cmd/nechecb").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := testbin.Build(t)
 	history := filepath.Join(dir, "history")
 	s := &tmuxSession{t: t, socket: filepath.Join(dir, "tmux.sock")}
 	shell := fmt.Sprintf("env LANG=C.UTF-8 TERM=xterm NO_COLOR=1 %s console --history %s --eval material; echo EXITED $?; sleep 60", bin, history)

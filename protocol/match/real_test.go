@@ -3,26 +3,15 @@ package match
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/testbin"
 	"github.com/nechecb/nechecb/protocol/client"
 )
-
-// buildNechecb builds the nechecb binary into a temporary folder.
-func buildNechecb(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "nechecb")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/nechecb/nechecb/cmd/nechecb").CombinedOutput()
-	if err != nil {
-		t.Fatalf("building nechecb: %v\n%s", err, out)
-	}
-	return bin
-}
 
 // TestRealEngines plays two real nechecb processes (one in each dialect)
 // over a few ballots at a fixed depth, kills one of them in the middle of
@@ -30,7 +19,7 @@ func buildNechecb(t *testing.T) string {
 // the match goes on with a restarted engine, and that the PDN reads back
 // and adds up.
 func TestRealEngines(t *testing.T) {
-	bin := buildNechecb(t)
+	bin := testbin.Build(t)
 	path := filepath.Join(t.TempDir(), "real.pdn")
 	killed := ""
 	cfg := Config{

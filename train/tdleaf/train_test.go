@@ -111,10 +111,12 @@ func TestKnightCapRule(t *testing.T) {
 	}
 }
 
+// TestTrainWritesCheckpointAndCurve runs training end to end on a small
+// network (two games at depth 2, a one-opening curve at depth 1, a few
+// hundredths of a second), so that it runs under -short too: the network
+// changes, the checkpoint is the trained network and the curve has a point
+// before the first game and after each one.
 func TestTrainWritesCheckpointAndCurve(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays games")
-	}
 	dir := t.TempDir()
 	cfg := Default
 	cfg.Games, cfg.Depth, cfg.MaxPlies = 2, 2, 60
@@ -144,9 +146,12 @@ func TestTrainWritesCheckpointAndCurve(t *testing.T) {
 	if before.Value(&p, s) == n.Value(&p, s) {
 		t.Error("training did not change the network")
 	}
-	text, _ := os.ReadFile(cfg.Curve)
-	if lines := strings.Count(string(text), "\n"); lines != 6 {
-		t.Errorf("curve file has %d lines, want 3 comments and 3 points:\n%s", lines, text)
+	text, err := os.ReadFile(cfg.Curve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(string(text), "\n"); lines != 6 || !strings.Contains(string(text), "# "+cfg.Describe+"\n") {
+		t.Errorf("curve file has %d lines, want 3 comments (one of them %q) and 3 points:\n%s", lines, cfg.Describe, text)
 	}
 }
 
