@@ -25,10 +25,6 @@ var perftCases = []perftCase{
 	{"crowning stops", "B:W26,27:B22", []uint64{1, 2}},
 }
 
-// shortPerftDepth is the deepest perft row run under -short; the deeper rows
-// of the start position take seconds and are skipped there.
-const shortPerftDepth = 9
-
 func TestPerft(t *testing.T) {
 	for _, tc := range perftCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -39,9 +35,6 @@ func TestPerft(t *testing.T) {
 			for i, want := range tc.counts {
 				depth := i + 1
 				t.Run(fmt.Sprintf("depth%d", depth), func(t *testing.T) {
-					if testing.Short() && depth > shortPerftDepth {
-						t.Skipf("depth %d is beyond %d, the deepest row run with -short", depth, shortPerftDepth)
-					}
 					if got := Perft(&pos, depth); got != want {
 						t.Errorf("perft(%d) = %d, want %d", depth, got, want)
 					}
