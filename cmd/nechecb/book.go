@@ -11,24 +11,11 @@ import (
 )
 
 func init() {
-	register(&command{name: "book", summary: "opening books: build (from PDN games or by searching the ballots), probe, dump", run: runBook})
-}
-
-func runBook(args []string) int {
-	if len(args) == 0 {
-		fmt.Fprintln(os.Stderr, "nechecb book: want a subcommand: build, probe or dump")
-		return 2
-	}
-	switch args[0] {
-	case "build":
-		return runBookBuild(args[1:])
-	case "probe":
-		return runBookProbe(args[1:])
-	case "dump":
-		return runBookDump(args[1:])
-	}
-	fmt.Fprintf(os.Stderr, "nechecb book: unknown subcommand %q (want build, probe or dump)\n", args[0])
-	return 2
+	register(&command{name: "book", summary: "opening books: build (from PDN games or by searching the ballots), probe, dump", subs: []*command{
+		{name: "build", summary: "build a book from PDN games (--pdn) or by searching the ballots (--ballots)", run: runBookBuild},
+		{name: "dump", summary: "write a book as text, or convert it (-o, --binary)", run: runBookDump},
+		{name: "probe", summary: "look a position up in a book (--fen, --book)", run: runBookProbe},
+	}})
 }
 
 func runBookProbe(args []string) int {

@@ -51,7 +51,7 @@ func TestBookCommands(t *testing.T) {
 	games := filepath.Join(dir, "g.pdn")
 	os.WriteFile(games, []byte("[Result \"1-0\"]\n\n1. 11-15 23-19 1-0\n\n[Result \"1/2-1/2\"]\n\n1. 11-15 22-18 1/2-1/2\n"), 0o644)
 	out := filepath.Join(dir, "g.book")
-	if status := runBook([]string{"build", "--pdn", games, "--mincount", "1", "-o", out}); status != 0 {
+	if status := run([]string{"book", "build", "--pdn", games, "--mincount", "1", "-o", out}); status != 0 {
 		t.Fatalf("build: status %d", status)
 	}
 	b, err := books.Load(out)
@@ -73,9 +73,14 @@ func TestBookCommands(t *testing.T) {
 		{"probe", "--fen", "X"},
 		{"dump", "extra"},
 		{"frobnicate"},
+		{},
 	} {
-		if status := runBook(bad); status != 2 {
+		if status := run(append([]string{"book"}, bad...)); status != 2 {
 			t.Errorf("book %q: status %d, want 2", bad, status)
 		}
+	}
+	// A failure to write is a runtime failure, not bad input.
+	if status := run([]string{"book", "dump", "-o", filepath.Join(dir, "no", "such", "dir.book")}); status != 1 {
+		t.Errorf("book dump into a missing directory: status %d, want 1", status)
 	}
 }

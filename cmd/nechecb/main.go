@@ -14,20 +14,20 @@ import (
 	"strings"
 )
 
-// command is one subcommand of nechecb.
+// command is one subcommand of nechecb. A leaf command has run; a group
+// (book, tune) has subs instead, and dispatch picks among them the same way
+// it picks among the top-level commands.
 type command struct {
 	name    string
 	summary string
 	run     func(args []string) int
+	subs    []*command
 }
 
 var commands = map[string]*command{}
 
 // register adds a subcommand; each command's file calls it from init.
 func register(c *command) { commands[c.name] = c }
-
-// version is the engine's version, reported by the protocol and the console.
-const version = "0.1.0"
 
 // defaultMode runs when nechecb is started with no subcommand. The protocol
 // and console files set it; it is nil until one of them does.
@@ -38,37 +38,80 @@ func main() {
 }
 
 func run(args []string) int {
-	if len(args) == 0 || strings.HasPrefix(args[0], "-") && args[0] != "-h" && args[0] != "--help" {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelp(args[0]) {
 		if defaultMode != nil {
 			return defaultMode(args)
 		}
 		usage(os.Stderr)
 		return 2
 	}
-	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		usage(os.Stdout)
-		return 0
-	}
-	c, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(os.Stderr, "nechecb: unknown command %q (try 'nechecb help')\n", args[0])
-		return 2
-	}
-	return c.run(args[1:])
+	return dispatch("", sortedCommands(commands), args, os.Stdout, os.Stderr)
 }
 
-func usage(w *os.File) {
-	fmt.Fprintf(w, "nechecb %s, a checkers engine\n\nusage: nechecb [command] [flags]\n\ncommands:\n", version)
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+// isHelp reports whether arg asks for usage.
+func isHelp(arg string) bool { return arg == "-h" || arg == "--help" || arg == "help" }
+
+// sortedCommands returns the registered commands by name.
+func sortedCommands(m map[string]*command) []*command {
+	list := make([]*command, 0, len(m))
+	for _, c := range m {
+		list = append(list, c)
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
-	}
-	fmt.Fprintf(w, "\nWith no command, nechecb serves the engine protocol (PROTOCOL.md) when\nstdin is not a terminal, and starts the console when it is.\n")
+	sort.Slice(list, func(i, j int) bool { return list[i].name < list[j].name })
+	return list
 }
+
+// dispatch runs the subcommand of the group at path ("" for nechecb itself,
+// else e.g. "book") that args[0] names, with the rest of args. -h, --help
+// or help prints the group's usage to stdout with status 0; a missing or
+// unknown subcommand prints one error line to stderr with status 2. A group
+// within the group (book build, tune texel) is dispatched the same way.
+func dispatch(path string, subs []*command, args []string, stdout, stderr io.Writer) int {
+	prog := strings.TrimSpace("nechecb " + path)
+	names := make([]string, len(subs))
+	for i, c := range subs {
+		names[i] = c.name
+	}
+	if len(args) == 0 {
+		fmt.Fprintf(stderr, "%s: want a subcommand: %s (try '%s -h')\n", prog, strings.Join(names, ", "), prog)
+		return 2
+	}
+	if isHelp(args[0]) {
+		groupUsage(stdout, path, subs)
+		return 0
+	}
+	for _, c := range subs {
+		if c.name != args[0] {
+			continue
+		}
+		if c.subs != nil {
+			return dispatch(strings.TrimSpace(path+" "+c.name), c.subs, args[1:], stdout, stderr)
+		}
+		return c.run(args[1:])
+	}
+	fmt.Fprintf(stderr, "%s: unknown command %q (want %s; try '%s -h')\n", prog, args[0], strings.Join(names, ", "), prog)
+	return 2
+}
+
+// groupUsage lists a group's subcommands; for nechecb itself it also says
+// what happens with no command.
+func groupUsage(w io.Writer, path string, subs []*command) {
+	if path == "" {
+		fmt.Fprintf(w, "nechecb %s, a checkers engine\n\nusage: nechecb [command] [flags]\n\ncommands:\n", version)
+	} else {
+		fmt.Fprintf(w, "usage: nechecb %s <subcommand> [flags]\n\nsubcommands:\n", path)
+	}
+	for _, c := range subs {
+		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
+	}
+	if path != "" {
+		fmt.Fprintf(w, "\n'nechecb %s <subcommand> -h' shows a subcommand's flags.\n", path)
+		return
+	}
+	fmt.Fprintf(w, "\nWith no command, nechecb serves the engine protocol (PROTOCOL.md) when\nstdin is not a terminal, and starts the console when it is. Every command\ntakes -h. Exit status: 0 done, 1 a runtime failure, 2 bad usage or input.\n")
+}
+
+func usage(w io.Writer) { groupUsage(w, "", sortedCommands(commands)) }
 
 // parseFlags parses a subcommand's flags, which every command does the same
 // way. -h or --help prints header (or a plain usage line when it is empty)
@@ -95,4 +138,29 @@ func parseFlags(fs *flag.FlagSet, args []string, header string, stdout, stderr i
 		return 2, false
 	}
 	return 0, true
+}
+
+// The exit status of every command: 0 when it did its work, 2 for bad usage
+// or input (an unknown flag or subcommand, a bad value, an evaluator spec or
+// input file that cannot be read), 1 for a failure while running (a write
+// that fails, an engine that dies, an interrupted job).
+
+// inputError marks an error in what the user gave, so that the command exits
+// with status 2 rather than 1.
+type inputError struct{ err error }
+
+func (e inputError) Error() string { return e.err.Error() }
+func (e inputError) Unwrap() error { return e.err }
+
+// badInput marks err as an error in the user's input (exit status 2).
+func badInput(err error) error { return inputError{err} }
+
+// exitStatus returns the exit status for a command that failed with err: 2
+// for an error marked by badInput, 1 for any other.
+func exitStatus(err error) int {
+	var ie inputError
+	if errors.As(err, &ie) {
+		return 2
+	}
+	return 1
 }

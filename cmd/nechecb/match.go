@@ -33,10 +33,26 @@ func (e *engineFlags) Set(s string) error {
 	return nil
 }
 
+const matchUsage = `usage: nechecb match --engine SPEC --engine SPEC... [flags]
+
+SPEC describes one engine as space-separated key=value pairs; a value in
+double quotes may hold spaces (quote the whole SPEC for the shell):
+  name=NAME        its name in the table and the PDN (default: the program's file name)
+  cmd=PROG         the program to run; cmd="PROG ARGS" runs it with arguments
+  opts=N=V;N=V     engine options, set when it starts (opts may be repeated)
+  proto=uci|hub    the protocol dialect (default uci)
+  dir=DIR          the directory to run it in
+for example:
+  --engine 'name=A cmd="./nechecb protocol" opts=Hash=16;Eval=heuristic'
+  --engine "name=B cmd=./nechecb proto=hub"
+
+flags:
+`
+
 func runMatch(args []string) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	var engines engineFlags
-	fs.Var(&engines, "engine", `an engine: "name=A cmd=./nechecb opts=Eval=neche:x.txt#last;Hash=16 [proto=hub] [dir=D]" (two or more)`)
+	fs.Var(&engines, "engine", "an engine `SPEC` as above, e.g. 'name=A cmd=\"./nechecb protocol\" opts=Eval=neche:x.txt#last;Hash=16' (two or more)")
 	gauntlet := fs.Bool("gauntlet", false, "pair the first engine with each other one (default: round-robin)")
 	openings := fs.String("openings", "3move", "3move, 2move, FILE.pdn or a file of FEN lines")
 	rounds := fs.Int("rounds", 1, "passes over the openings")
@@ -59,7 +75,7 @@ func runMatch(args []string) int {
 	plot := fs.String("plot", "", "write the Elo estimate over the games as an SVG file")
 	event := fs.String("event", "nechecb match", "PDN Event tag")
 	quiet := fs.Bool("quiet", false, "no progress line")
-	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
+	if status, ok := parseFlags(fs, args, matchUsage, os.Stdout, os.Stderr); !ok {
 		return status
 	}
 	cfg := match.Config{

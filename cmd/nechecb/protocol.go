@@ -65,7 +65,7 @@ func runProtocol(args []string) int {
 	})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb protocol: %v\n", err)
-		return 2
+		return 1
 	}
 	for _, o := range opts {
 		if err := srv.SetOption(o[0], o[1]); err != nil {

@@ -55,23 +55,23 @@ func tdleafTrainCommand(args []string, stderr io.Writer) int {
 	}
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "nechecb tdleaf-train: %v\n", err)
-		return 2
+		return exitStatus(err)
 	}
 	if fl.NArg() > 0 {
-		return fail(fmt.Errorf("unexpected argument %q", fl.Arg(0)))
+		return fail(badInput(fmt.Errorf("unexpected argument %q", fl.Arg(0))))
 	}
 	if *out == "" || cfg.Games < 0 || cfg.Depth < 1 || cfg.Repetitions < 2 {
-		return fail(fmt.Errorf("--out is required, --depth must be at least 1 and --repetitions at least 2"))
+		return fail(badInput(fmt.Errorf("--out is required, --depth must be at least 1 and --repetitions at least 2")))
 	}
 	var err error
 	if *opponent != "self" {
 		if cfg.Opponent, err = eval.Load(*opponent); err != nil {
-			return fail(err)
+			return fail(badInput(err))
 		}
 	}
 	if cfg.Curve != "" {
 		if cfg.CurveOpponent, err = eval.Load(cfg.CurveOpponentName); err != nil {
-			return fail(err)
+			return fail(badInput(err))
 		}
 	}
 	n, err := tdleaf.ReadFile(*out)
@@ -79,7 +79,7 @@ func tdleafTrainCommand(args []string, stderr io.Writer) int {
 		n, err = newNetwork(*inputs, *hidden, cfg.Seed)
 	}
 	if err != nil {
-		return fail(err)
+		return fail(badInput(err))
 	}
 	cfg.Checkpoint = *out
 	cfg.Describe = fmt.Sprintf("nechecb tdleaf-train: opponent %s, depth %d, lambda %g, alpha %g, repetitions %d, lookahead %d, knightcap %v, max plies %d, random plies %d, seed %d",

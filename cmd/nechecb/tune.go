@@ -21,32 +21,38 @@ import (
 )
 
 func init() {
-	register(&command{name: "tune", summary: "tune heuristic weights (tune texel|hill) or play a fixed-depth match (tune match)", run: runTune})
+	register(&command{name: "tune", summary: "tune heuristic weights (tune texel|hill) or play a fixed-depth match (tune match)", subs: []*command{
+		{name: "hill", summary: "hill-climb the heuristic weights by elimination tournaments", run: tuneMethod("hill")},
+		{name: "match", summary: "play two evaluators at a fixed depth from the 3-move ballots", run: tuneMethod("match")},
+		{name: "texel", summary: "fit the heuristic weights to self-play results (Texel's method)", run: tuneMethod("texel")},
+	}})
 }
 
 const tuneUsage = `usage:
   nechecb tune texel [--from SPEC] [--games N] [--depth D] [--random-plies R] [--data FILE] [--iterations I] [--prior P] [--seed S] [--workers W] --out FILE
   nechecb tune hill  [--population P] [--rounds R] [--keep F] [--depth D] [--seed S] [--workers W] --out FILE
   nechecb tune match [--a SPEC] [--b SPEC] [--depth D] [--openings N] [--workers W]
+
+flags:
 `
 
-func runTune(args []string) int { return tuneCommand(args, os.Stdout, os.Stderr) }
+// tuneMethod returns the run function of `nechecb tune METHOD`.
+func tuneMethod(method string) func(args []string) int {
+	return func(args []string) int { return tuneCommand(method, args, os.Stdout, os.Stderr) }
+}
 
-func tuneCommand(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, tuneUsage)
-		return 2
-	}
+// tuneCommand runs `nechecb tune METHOD args...` and returns the exit status.
+func tuneCommand(method string, args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	fl := flag.NewFlagSet("tune "+args[0], flag.ContinueOnError)
+	fl := flag.NewFlagSet("tune "+method, flag.ContinueOnError)
 	depth := fl.Int("depth", 6, "search depth of every move, in plies")
 	maxPlies := fl.Int("max-plies", selfplay.DefaultMaxPlies, "adjudicate a game as drawn after this many plies")
 	workers := fl.Int("workers", runtime.NumCPU(), "games played at once")
 	seed := fl.Uint64("seed", 1, "random seed")
 	out := fl.String("out", "", "weight file to write")
 	var run func() error
-	switch args[0] {
+	switch method {
 	case "texel":
 		from := fl.String("from", "heuristic", "evaluator that plays the games and whose weights start the fit (a heuristic spec)")
 		games := fl.Int("games", 2000, "self-play games")
@@ -72,7 +78,7 @@ func tuneCommand(args []string, stdout, stderr io.Writer) int {
 			cfg.Game = selfplay.Config{Depth: *depth, MaxPlies: *maxPlies}
 			cfg.Seed, cfg.Workers = *seed, *workers
 			if *out == "" {
-				return fmt.Errorf("--out is required")
+				return badInput(fmt.Errorf("--out is required"))
 			}
 			w, err := tune.Hill(ctx, cfg, stderr)
 			if err != nil {
@@ -89,19 +95,19 @@ func tuneCommand(args []string, stdout, stderr io.Writer) int {
 			return runTuneMatch(ctx, *a, *b, *n, selfplay.Config{Depth: *depth, MaxPlies: *maxPlies}, *workers, stdout)
 		}
 	default:
-		fmt.Fprintf(stderr, "nechecb tune: unknown method %q\n%s", args[0], tuneUsage)
+		fmt.Fprintf(stderr, "nechecb tune: unknown method %q\n", method)
 		return 2
 	}
-	if status, ok := parseFlags(fl, args[1:], tuneUsage, stdout, stderr); !ok {
+	if status, ok := parseFlags(fl, args, tuneUsage, stdout, stderr); !ok {
 		return status
 	}
 	if *depth < 1 || *workers < 1 {
-		fmt.Fprintf(stderr, "nechecb tune %s: --depth and --workers must be at least 1\n", args[0])
+		fmt.Fprintf(stderr, "nechecb tune %s: --depth and --workers must be at least 1\n", method)
 		return 2
 	}
 	if err := run(); err != nil {
-		fmt.Fprintf(stderr, "nechecb tune %s: %v\n", args[0], err)
-		return 2
+		fmt.Fprintf(stderr, "nechecb tune %s: %v\n", method, err)
+		return exitStatus(err)
 	}
 	return 0
 }
@@ -110,19 +116,19 @@ func tuneCommand(args []string, stdout, stderr io.Writer) int {
 // weights and writes them.
 func runTexel(ctx context.Context, from, out, data string, cfg tune.DataConfig, fit tune.FitConfig, log io.Writer) error {
 	if out == "" {
-		return fmt.Errorf("--out is required")
+		return badInput(fmt.Errorf("--out is required"))
 	}
 	spec, err := eval.ParseSpec(from)
 	if err != nil {
-		return err
+		return badInput(err)
 	}
 	if spec.Name != "heuristic" {
-		return fmt.Errorf("--from must be a heuristic spec, got %q", from)
+		return badInput(fmt.Errorf("--from must be a heuristic spec, got %q", from))
 	}
 	w := heuristic.DefaultWeights()
 	if spec.Path != "" {
 		if w, err = heuristic.ReadWeightsFile(spec.Path); err != nil {
-			return err
+			return badInput(err)
 		}
 	}
 	start := time.Now()
@@ -133,7 +139,7 @@ func runTexel(ctx context.Context, from, out, data string, cfg tune.DataConfig, 
 	case data != "" && err == nil:
 		source = "the positions in " + data
 	case data != "" && !errors.Is(err, fs.ErrNotExist):
-		return err
+		return badInput(err)
 	default:
 		m := heuristic.NewModel(w)
 		if records, err = tune.Generate(ctx, func() eval.Evaluator { return heuristic.NewEvaluator(m) }, cfg, log); err != nil {
@@ -146,7 +152,7 @@ func runTexel(ctx context.Context, from, out, data string, cfg tune.DataConfig, 
 		}
 	}
 	if len(records) == 0 {
-		return fmt.Errorf("no positions to fit")
+		return badInput(fmt.Errorf("no positions to fit"))
 	}
 	samples := tune.SamplesOf(records)
 	k := tune.FitK(samples, w)
@@ -162,11 +168,11 @@ func runTexel(ctx context.Context, from, out, data string, cfg tune.DataConfig, 
 func runTuneMatch(ctx context.Context, a, b string, n int, cfg selfplay.Config, workers int, stdout io.Writer) error {
 	fa, err := eval.Load(a)
 	if err != nil {
-		return err
+		return badInput(err)
 	}
 	fb, err := eval.Load(b)
 	if err != nil {
-		return err
+		return badInput(err)
 	}
 	openings, err := books.Standard("3move")
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 
 func TestTuneCommand(t *testing.T) {
 	var out, errs strings.Builder
-	if status := tuneCommand([]string{"match", "--a", "heuristic", "--b", "material", "--depth", "1", "--openings", "1", "--workers", "1"}, &out, &errs); status != 0 {
+	if status := tuneCommand("match", []string{"--a", "heuristic", "--b", "material", "--depth", "1", "--openings", "1", "--workers", "1"}, &out, &errs); status != 0 {
 		t.Fatalf("tune match: status %d: %s", status, errs.String())
 	}
 	if !strings.HasPrefix(out.String(), "heuristic vs material, depth 1, 1 openings x 2 colours: +") {
@@ -19,20 +19,26 @@ func TestTuneCommand(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "hill.weights")
 	errs.Reset()
-	if status := tuneCommand([]string{"hill", "--population", "4", "--rounds", "1", "--depth", "1", "--max-plies", "40", "--out", path}, &out, &errs); status != 0 {
+	if status := tuneCommand("hill", []string{"--population", "4", "--rounds", "1", "--depth", "1", "--max-plies", "40", "--out", path}, &out, &errs); status != 0 {
 		t.Fatalf("tune hill: status %d: %s", status, errs.String())
 	}
 	if _, err := heuristic.ReadWeightsFile(path); err != nil {
 		t.Errorf("tune hill wrote a file that does not read: %v", err)
 	}
 	for _, args := range [][]string{
-		{}, {"nosuch"}, {"match", "--depth", "0"}, {"hill"}, {"texel", "--from", "material", "--out", path},
-		{"match", "--a", "nosuch"}, {"match", "extra"},
+		{"nosuch"}, {"match", "--depth", "0"}, {"hill"}, {"texel", "--from", "material", "--out", path},
+		{"texel", "--games", "0", "--out", path}, {"match", "--a", "nosuch"}, {"match", "extra"},
 	} {
 		errs.Reset()
-		if status := tuneCommand(args, &out, &errs); status != 2 || errs.Len() == 0 {
+		if status := tuneCommand(args[0], args[1:], &out, &errs); status != 2 || errs.Len() == 0 {
 			t.Errorf("tune %q: status %d, errors %q; want 2 and a message", args, status, errs.String())
 		}
+	}
+	// A weight file that cannot be written is a runtime failure.
+	errs.Reset()
+	missing := filepath.Join(t.TempDir(), "no", "such", "hill.weights")
+	if status := tuneCommand("hill", []string{"--population", "2", "--rounds", "1", "--depth", "1", "--max-plies", "20", "--out", missing}, &out, &errs); status != 1 || errs.Len() == 0 {
+		t.Errorf("tune hill into a missing directory: status %d, errors %q; want 1 and a message", status, errs.String())
 	}
 }
 
@@ -58,5 +64,11 @@ func TestTDLeafTrainCommand(t *testing.T) {
 		if status := tdleafTrainCommand(args, &errs); status != 2 || errs.Len() == 0 {
 			t.Errorf("tdleaf-train %q: status %d, errors %q; want 2 and a message", args, status, errs.String())
 		}
+	}
+	// A checkpoint that cannot be written is a runtime failure.
+	errs.Reset()
+	missing := filepath.Join(dir, "no", "such", "net.txt")
+	if status := tdleafTrainCommand([]string{"--out", missing, "--games", "1", "--depth", "1", "--max-plies", "10"}, &errs); status != 1 || errs.Len() == 0 {
+		t.Errorf("tdleaf-train into a missing directory: status %d, errors %q; want 1 and a message", status, errs.String())
 	}
 }

@@ -318,7 +318,7 @@ func (e *Engine) Go(start engine.Position, moves []engine.Move, lim Limits, wait
 	if e.cfg.Dialect == Hub {
 		parse = parseHubLine
 	}
-	err = e.expect(began.Add(wait), "a move", func(l string) (bool, error) {
+	err = e.expect(began.Add(wait), "move", func(l string) (bool, error) {
 		return parse(l, &r)
 	})
 	r.Elapsed = time.Since(began)

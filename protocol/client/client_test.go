@@ -64,13 +64,14 @@ func TestPlayBothDialects(t *testing.T) {
 func TestFaults(t *testing.T) {
 	start := engine.StartPosition()
 	for _, c := range []struct {
-		mode string
-		want error
-	}{{"crash@1", ErrCrashed}, {"hang@1", ErrTimeout}} {
+		mode   string
+		want   error
+		prefix string // how the message starts
+	}{{"crash@1", ErrCrashed, "engine crashed while waiting for move"}, {"hang@1", ErrTimeout, "engine hung: no move within "}} {
 		e := fake(t, UCI, c.mode)
 		_, err := e.Go(start, nil, Limits{Depth: 1}, 300*time.Millisecond)
-		if !errors.Is(err, c.want) {
-			t.Errorf("%s: error %v, want %v", c.mode, err, c.want)
+		if !errors.Is(err, c.want) || !strings.HasPrefix(err.Error(), c.prefix) {
+			t.Errorf("%s: error %v, want %v starting %q", c.mode, err, c.want, c.prefix)
 		}
 	}
 	e := fake(t, UCI, "garbage@1")

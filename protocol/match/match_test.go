@@ -157,7 +157,7 @@ func TestHangGarbageAndTime(t *testing.T) {
 		mode, want string
 		limits     Limits
 	}{
-		{"hang@1", "engine hung", Limits{Depth: 1}},
+		{"hang@1", "engine hung: no move within ", Limits{Depth: 1}},
 		{"garbage@1", "garbage", Limits{Depth: 1}},
 		{"slow@1", "lost on time", Limits{Base: 100 * time.Millisecond}},
 	} {
