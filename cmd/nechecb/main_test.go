@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/nechecb/nechecb/internal/testbin"
 )
 
 func TestParseFlags(t *testing.T) {
@@ -94,7 +95,7 @@ func TestEveryCommandHelp(t *testing.T) {
 		t.Fatalf("registered commands (-table +registry):\n%s", diff)
 	}
 	aliases := map[string]string{"uci": "protocol", "hub": "protocol"} // they print protocol's usage
-	bin := buildNechecb(t)
+	bin := testbin.Build(t)
 	for _, path := range append([]string{""}, want...) {
 		for _, help := range []string{"-h", "--help"} {
 			args := append(strings.Fields(path), help)
@@ -114,7 +115,7 @@ func TestEveryCommandHelp(t *testing.T) {
 // exit 2 with one error line on stderr and nothing on stdout, and that the
 // match usage shows the quoted cmd= form.
 func TestUsageErrors(t *testing.T) {
-	bin := buildNechecb(t)
+	bin := testbin.Build(t)
 	for _, tc := range []struct {
 		args []string
 		msg  string // the error line holds this

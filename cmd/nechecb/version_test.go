@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/nechecb/nechecb/internal/testbin"
 )
 
 func TestVersionOf(t *testing.T) {
@@ -39,7 +41,7 @@ func TestVersionOf(t *testing.T) {
 // own build information gives, in `nechecb version` and in both protocol
 // handshakes.
 func TestVersionFromBuild(t *testing.T) {
-	bin := buildNechecb(t)
+	bin := testbin.Build(t)
 	info, err := buildinfo.ReadFile(bin)
 	if err != nil {
 		t.Fatal(err)
