@@ -1,6 +1,6 @@
 // Package cnn owns the seed CNN of CheckersAI (seed 001): its CSV weight
 // file (247 weights per named row), the network itself (two sigmoid
-// convolutions, a dense layer of 6 and one output, per shared/spec/cnn.md),
+// convolutions, a dense layer of 6 and one output, per docs/cnn.md),
 // and the "cnn" evaluator kind.
 //
 // # Spec string
