@@ -25,7 +25,7 @@ func TestWeightCounts(t *testing.T) {
 	if got := Arch(2000).NumWeights(); got != 0 {
 		t.Errorf("unknown arch: %d weights", got)
 	}
-	// The sub-board table of blondie24.md: count, then the playable
+	// The sub-board table of docs/blondie24.md: count, then the playable
 	// squares each, then connections, by side N.
 	type row struct{ Boards, Small, Large, Connections int }
 	got := map[int]row{}
@@ -115,8 +115,8 @@ func TestViewpoint(t *testing.T) {
 	}
 }
 
-// denseRaw is the spec's forward pass read straight off the flat weights,
-// for comparison with the compiled network.
+// denseRaw is the forward pass of docs/blondie24.md read straight off the
+// flat weights, for comparison with the compiled network.
 func denseRaw(n *Net, p *engine.Position) float64 {
 	var x [Inputs]float64
 	for i := range x {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,35 +28,80 @@ func best(t testing.TB) *Network {
 	return New(&row.Weights)
 }
 
-func TestGolden(t *testing.T) {
-	n := best(t)
-	start := engine.StartPosition()
-	var empty engine.Position
-	for _, tc := range []struct {
-		name string
-		pos  engine.Position
-		me   engine.Color
-		want float64
-	}{
-		{"start seen by Black", start, engine.Black, 0.48175755403709675},
-		{"start turned round, seen by White", start.Rotated(), engine.White, 0.48175755403709675},
-		{"empty board seen by Black", empty, engine.Black, 0.4966344644250745},
-		{"empty board seen by White", empty, engine.White, 0.4966344644250745},
-	} {
-		if got := n.F(&tc.pos, tc.me); math.Abs(got-tc.want) > 1e-12 {
-			t.Errorf("%s: f = %.17g, want %.17g", tc.name, got, tc.want)
-		}
+// goldenFile holds outputs of the seed network given by docs/cnn.md; its
+// sources are in testdata/SOURCES.md.
+const goldenFile = "testdata/golden.txt"
+
+// goldenCase is one line of goldenFile.
+type goldenCase struct {
+	line int
+	row  string
+	pos  engine.Position
+	me   engine.Color
+	want float64
+}
+
+func readGolden(t *testing.T) []goldenCase {
+	t.Helper()
+	data, err := os.ReadFile(goldenFile)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// In a search, the start with White to move has just been left by
-	// Black, so its value for White is 0.5 - f(seen by Black).
-	p := engine.StartPosition()
-	p.Side = engine.White
-	if got, want := n.Raw(&p), 0.5-0.48175755403709675; math.Abs(got-want) > 1e-12 {
-		t.Errorf("Raw = %v, want %v", got, want)
+	var out []goldenCase
+	for i, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) != 4 || (f[2] != "black" && f[2] != "white") {
+			t.Fatalf("%s:%d: want ROW FEN black|white F, got %q", goldenFile, i+1, line)
+		}
+		c := goldenCase{line: i + 1, row: f[0], me: engine.Black}
+		if f[2] == "white" {
+			c.me = engine.White
+		}
+		if c.pos, err = engine.ParseFEN(f[1]); err != nil {
+			t.Fatalf("%s:%d: %v", goldenFile, i+1, err)
+		}
+		if c.want, err = strconv.ParseFloat(f[3], 64); err != nil {
+			t.Fatalf("%s:%d: %v", goldenFile, i+1, err)
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s holds no values", goldenFile)
+	}
+	return out
+}
+
+// TestGolden checks f on each golden position, as given and turned round
+// for the other colour, and Raw, which a search uses: for the side to move
+// it is 0.5 - f(position seen by the side that has just moved).
+func TestGolden(t *testing.T) {
+	for _, c := range readGolden(t) {
+		row, err := LoadRow(testCSV, c.row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := New(&row.Weights)
+		rot := c.pos.Rotated()
+		for _, v := range []struct {
+			pos engine.Position
+			me  engine.Color
+		}{{c.pos, c.me}, {rot, c.me.Opponent()}} {
+			if got := n.F(&v.pos, v.me); math.Abs(got-c.want) > 1e-12 {
+				t.Errorf("line %d: %s seen by %s: f = %.17g, want %.17g", c.line, v.pos.FEN(), v.me, got, c.want)
+			}
+			p := v.pos
+			p.Side = v.me.Opponent()
+			if got, want := n.Raw(&p), 0.5-c.want; math.Abs(got-want) > 1e-12 {
+				t.Errorf("line %d: %s with %s to move: Raw = %v, want %v", c.line, p.FEN(), p.Side, got, want)
+			}
+		}
 	}
 }
 
-// denseF is the spec's network written plainly: the 8x8 board, both
+// denseF is the network of docs/cnn.md written plainly: the 8x8 board, both
 // convolutions as full cross-correlations, flatten, dense.
 func denseF(w *Weights, p *engine.Position, me engine.Color) float64 {
 	var in [8][8]float64
@@ -203,10 +249,12 @@ func TestLoadSpecs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := engine.StartPosition()
-	start.Side = engine.White
-	if got := f().Raw(&start); math.Abs(got-(0.5-0.48175755403709675)) > 1e-12 {
-		t.Errorf("Raw = %v", got)
+	// The evaluator made from the spec is the row's network.
+	n := best(t)
+	for _, p := range evaltest.RandomPositions(50, 3) {
+		if got, want := f().Raw(&p), n.Raw(&p); got != want {
+			t.Errorf("%s: Raw = %v, want %v", p.FEN(), got, want)
+		}
 	}
 	if _, err := eval.Load("cnn:" + testCSV); err == nil || !strings.Contains(err.Error(), "choose one with #NAME") {
 		t.Errorf("no row name: %v", err)
