@@ -42,7 +42,7 @@ func TestMatchSurvivesKill9(t *testing.T) {
 	runner.Process.Kill()
 	runner.Wait()
 	before, _ = os.ReadFile(record) // what was on disk when the runner died
-	kept, _ := pdn.Parse(string(before))
+	kept, _ := pdn.Read(bytes.NewReader(before), record)
 	if len(kept) < 3 || len(kept) >= games {
 		t.Fatalf("the killed runner left %d games (want some, not all %d)", len(kept), games)
 	}
@@ -55,7 +55,7 @@ func TestMatchSurvivesKill9(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := pdn.Parse(string(after))
+	all, err := pdn.Read(bytes.NewReader(after), record)
 	if err != nil {
 		t.Fatal(err)
 	}

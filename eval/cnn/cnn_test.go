@@ -21,7 +21,7 @@ const testCSV = "testdata/Gen15WeightsBest.csv"
 
 func best(t testing.TB) *Network {
 	t.Helper()
-	row, err := LoadRow(testCSV, "Gen15_0111")
+	row, err := readTestTable(t).Row("Gen15_0111")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,8 +78,9 @@ func readGolden(t *testing.T) []goldenCase {
 // for the other colour, and Raw, which a search uses: for the side to move
 // it is 0.5 - f(position seen by the side that has just moved).
 func TestGolden(t *testing.T) {
+	table := readTestTable(t)
 	for _, c := range readGolden(t) {
-		row, err := LoadRow(testCSV, c.row)
+		row, err := table.Row(c.row)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,7 +165,7 @@ func denseF(w *Weights, p *engine.Position, me engine.Color) float64 {
 }
 
 func TestMatchesDense(t *testing.T) {
-	rows := readTestRows(t)
+	rows := readTestTable(t).Rows
 	positions := evaltest.RandomPositions(200, 4)
 	for _, row := range rows {
 		n := New(&row.Weights)
@@ -179,17 +180,13 @@ func TestMatchesDense(t *testing.T) {
 	}
 }
 
-func readTestRows(t testing.TB) []Row {
+func readTestTable(t testing.TB) *Table {
 	t.Helper()
-	data, err := os.ReadFile(testCSV)
+	table, err := ReadFile(testCSV)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := ReadCSV(testCSV, bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
+	return table
 }
 
 // TestScorePerUnit checks the claims behind ScorePerUnit on row
@@ -236,7 +233,7 @@ func meanSD(xs []float64) (mean, sd float64) {
 }
 
 func TestSymmetryAndAllocs(t *testing.T) {
-	for _, row := range readTestRows(t) {
+	for _, row := range readTestTable(t).Rows {
 		n := New(&row.Weights)
 		f := func() eval.Evaluator { return n }
 		evaltest.CheckSymmetry(t, f, 200)
@@ -304,21 +301,16 @@ func TestErrors(t *testing.T) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	rows := readTestRows(t)
+	rows := readTestTable(t).Rows
 	path := filepath.Join(t.TempDir(), "w.csv")
 	if err := WriteCSV(path, rows); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(path)
+	again, err := ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	again, err := ReadCSV(path, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(rows, again); diff != "" {
+	if diff := cmp.Diff(rows, again.Rows); diff != "" {
 		t.Errorf("(-wrote +read):\n%s", diff)
 	}
 }
@@ -328,7 +320,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	evaltest.Bench(b, func() eval.Evaluator { return n })
 }
 
-func FuzzReadCSV(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	data, err := os.ReadFile(testCSV)
 	if err != nil {
 		f.Fatal(err)
@@ -339,21 +331,24 @@ func FuzzReadCSV(f *testing.F) {
 	f.Add([]byte("names\n"))
 	f.Add([]byte(lines[0] + "\"a\r\nb\"" + lines[1][strings.Index(lines[1], ","):]))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		rows, err := ReadCSV("f", bytes.NewReader(data))
+		table, err := Read(bytes.NewReader(data), "f")
 		if err != nil {
 			return
 		}
-		out, err := FormatCSV(rows)
+		out, err := FormatCSV(table.Rows)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := ReadCSV("f", bytes.NewReader(out))
+		again, err := Read(bytes.NewReader(out), "f")
 		if err != nil {
 			t.Fatalf("written file does not read: %v", err)
 		}
-		if diff := cmp.Diff(rows, again); diff != "" {
+		if diff := cmp.Diff(table.Rows, again.Rows); diff != "" {
 			t.Fatalf("(-read +reread):\n%s", diff)
 		}
-		New(&rows[0].Weights)
+		if _, err := table.Row(table.Rows[0].Name); err != nil {
+			t.Fatalf("the first row is not found by its name: %v", err)
+		}
+		New(&table.Rows[0].Weights)
 	})
 }

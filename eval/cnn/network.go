@@ -54,7 +54,11 @@ func init() {
 		cellOf[engine.White][b] = cell(33 - s)
 	}
 	eval.Register("cnn", func(path, selector string) (eval.Factory, error) {
-		row, err := LoadRow(path, selector)
+		t, err := ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		row, err := t.Row(selector)
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package neche
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -144,7 +145,11 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("%s does not write back", text)
 		}
 	}
-	gs, err := ReadGenomes("best_networks.txt", mustRead(t, "testdata/best_networks.txt"))
+	file, err := ReadFile("testdata/best_networks.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := file.Genomes()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,11 +176,25 @@ func mustRead(t testing.TB, path string) []byte {
 
 func readTestFile(t testing.TB, selector string) Genome {
 	t.Helper()
-	g, err := LoadGenome("testdata/best_networks.txt", selector)
+	f, err := ReadFile("testdata/best_networks.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.Select(selector)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// readString reads a genome file held in text, named "f".
+func readString(t testing.TB, text string) *File {
+	t.Helper()
+	f, err := Read(strings.NewReader(text), "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 func TestSelectors(t *testing.T) {
@@ -228,17 +247,17 @@ func TestErrors(t *testing.T) {
 		}
 	}
 	g2Text := goldenText(t, "G2")
-	if g, err := SelectGenome("f", []byte(good+"\r\n"+g2Text+"\r\n\n \n"), "last"); err != nil || g.String() != g2Text {
+	if g, err := readString(t, good+"\r\n"+g2Text+"\r\n\n \n").Select("last"); err != nil || g.String() != g2Text {
 		t.Errorf("last line before blank lines: %v", err)
 	}
-	if _, err := SelectGenome("f", []byte("\n\n"), "last"); err == nil || err.Error() != "f: no genomes in the file" {
+	if _, err := readString(t, "\n\n").Select("last"); err == nil || err.Error() != "f: no genomes in the file" {
 		t.Errorf("blank file: %v", err)
 	}
-	if _, err := LoadGenome(bad, "1"); err != nil {
+	if _, err := FromSpec(bad, "1"); err != nil {
 		t.Errorf("a good line of a file with bad lines: %v", err)
 	}
-	if _, err := ReadGenomes(bad, []byte(content)); err == nil || !strings.Contains(err.Error(), ":2:21:") {
-		t.Errorf("ReadGenomes = %v", err)
+	if _, err := readString(t, content).Genomes(); err == nil || !strings.Contains(err.Error(), "f:2:21:") {
+		t.Errorf("Genomes = %v", err)
 	}
 	if err := WriteGenomes(filepath.Join(dir, "w.txt"), []Genome{G1(), {}}); err == nil {
 		t.Error("writing an empty genome gave no error")
@@ -304,16 +323,24 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-func FuzzReadGenomes(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	f.Add([]byte(goldenText(f, "G2") + "\n" + goldenText(f, "G3") + "\n"))
 	f.Add([]byte("ACGT\n\nTTTT"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _ = SelectGenome("f", data, "last")
-		gs, err := ReadGenomes("f", data)
+		file, err := Read(bytes.NewReader(data), "f")
+		if err != nil {
+			t.Fatalf("Read failed on data in memory: %v", err)
+		}
+		_, _ = file.Select("last")
+		gs, err := file.Genomes()
 		if err != nil {
 			return
 		}
-		again, err := ReadGenomes("f", FormatGenomes(gs))
+		file, err = Read(bytes.NewReader(FormatGenomes(gs)), "f")
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := file.Genomes()
 		if err != nil {
 			t.Fatal(err)
 		}
