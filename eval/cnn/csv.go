@@ -41,8 +41,9 @@ func header() []string {
 // Table is a weight file read into memory: its rows in file order, and the
 // name of the file for error messages.
 type Table struct {
+	// Rows are the file's networks, in file order, with distinct names.
 	Rows []Row
-	name string
+	name string // the name given to Read, for errors
 }
 
 // ReadFile reads the weight file at path; see Read.
