@@ -40,7 +40,7 @@ import (
 //	    score   int16
 //	crc      uint32   CRC-32 (IEEE) of every byte before it
 //
-// The text dump (WriteText, ReadText) is one line per position after a
+// The text dump (WriteText, Read) is one line per position after a
 // header line "nechecb book 1":
 //
 //	<key as 16 hex digits> <FEN> <count> <move>:<weight>:<score> ...

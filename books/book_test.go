@@ -73,13 +73,14 @@ func TestBookRoundTripBinaryAndText(t *testing.T) {
 	if err := b.WriteText(&txt); err != nil {
 		t.Fatal(err)
 	}
-	fromBin, err := Parse(bin.Bytes())
+	fromBin, err := Read(&bin, "bin")
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromTxt, err := Parse(txt.Bytes())
+	text := txt.String()
+	fromTxt, err := Read(&txt, "txt")
 	if err != nil {
-		t.Fatalf("%v\n%s", err, txt.String())
+		t.Fatalf("%v\n%s", err, text)
 	}
 	want := bookSummary(b)
 	if diff := cmp.Diff(want, bookSummary(fromBin)); diff != "" {
@@ -110,8 +111,8 @@ func TestBinaryReaderRefusesBadFiles(t *testing.T) {
 		data []byte
 		want string
 	}{
-		"empty":          {nil, "not a nechecb book file"},
-		"wrong magic":    {[]byte("hello world, not a book"), "not a nechecb book file"},
+		"empty":          {nil, "b: not a nechecb book"},
+		"wrong magic":    {[]byte("hello world, not a book"), "b: not a nechecb book"},
 		"future version": {withCRC(append(append([]byte(Magic), 2, 0), body[10:]...)), "version 2"},
 		"bit flip":       {flip(data, 30), "checksum"},
 		"truncated":      {withCRC(body[:len(body)-3]), "truncated"},
@@ -120,8 +121,8 @@ func TestBinaryReaderRefusesBadFiles(t *testing.T) {
 		"overlap": {withCRC(setBit(body, 16, 20)), "hold both colours"},
 	}
 	for name, c := range cases {
-		_, err := ReadBinary(c.data)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
+		_, err := Read(bytes.NewReader(c.data), "b")
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "b: ") {
 			t.Errorf("%s: error %v, want one containing %q", name, err, c.want)
 		}
 	}
@@ -153,22 +154,27 @@ func TestTextReaderRefusesBadFiles(t *testing.T) {
 	cases := map[string]struct {
 		text, want string
 	}{
-		"no header":    {"hello\n", "line 1: want the header"},
-		"empty":        {"", "empty book text"},
-		"bad key":      {"nechecb book 1\nzz " + engine.StartFEN + " 1 11-15:1:0\n", "line 2: key \"zz\""},
+		"no header":    {"hello\n", "t:1: want the header"},
+		"empty":        {"", "t: empty book text"},
+		"bad key":      {"nechecb book 1\nzz " + engine.StartFEN + " 1 11-15:1:0\n", "t:2: key \"zz\""},
 		"key mismatch": {"nechecb book 1\n0000000000000001 " + engine.StartFEN + " 1 11-15:1:0\n", "does not match the FEN"},
-		"illegal move": {"nechecb book 1\n" + key + " " + engine.StartFEN + " 1 11-18:1:0\n", "line 2:"},
+		"illegal move": {"nechecb book 1\n" + key + " " + engine.StartFEN + " 1 11-18:1:0\n", "t:2:"},
 		"bad weight":   {"nechecb book 1\n" + key + " " + engine.StartFEN + " 1 11-15:x:0\n", "weight \"x\""},
 		"bad score":    {"nechecb book 1\n" + key + " " + engine.StartFEN + " 1 11-15:1:99999\n", "score \"99999\""},
-		"twice":        {"nechecb book 1\n" + key + " " + engine.StartFEN + " 1 11-15:1:0\n" + key + " " + engine.StartFEN + " 1 9-13:1:0\n", "line 3: position"},
+		"twice":        {"nechecb book 1\n" + key + " " + engine.StartFEN + " 1 11-15:1:0\n" + key + " " + engine.StartFEN + " 1 9-13:1:0\n", "t:3: position"},
 		"repeat move":  {"nechecb book 1\n" + key + " " + engine.StartFEN + " 1 11-15:1:0 11-15:2:0\n", "given twice"},
 		"no moves":     {"nechecb book 1\n" + key + " " + engine.StartFEN + " 1\n", "found 3 fields"},
 	}
 	for name, c := range cases {
-		_, err := ReadText(strings.NewReader(c.text))
+		_, err := readText(strings.NewReader(c.text), "t")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one containing %q", name, err, c.want)
 		}
+	}
+	// Read hands a text dump to the text reader, which names file and line.
+	_, err := Read(strings.NewReader("nechecb book 1\nzz "+engine.StartFEN+" 1 11-15:1:0\n"), "x.txt")
+	if err == nil || !strings.HasPrefix(err.Error(), "x.txt:2: key") {
+		t.Errorf("Read of a bad text dump: %v, want an error starting x.txt:2: key", err)
 	}
 }
 
@@ -277,7 +283,7 @@ func TestBuildFromSearchResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resumed, err := Load(path)
+	resumed, err := ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

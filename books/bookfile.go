@@ -63,9 +63,9 @@ func (b *Book) WriteBinary(w io.Writer) error {
 	return err
 }
 
-// ReadBinary reads a binary book, refusing anything that is not exactly a
+// readBinary reads a binary book, refusing anything that is not exactly a
 // version-1 book: the error names the byte offset and what was wrong.
-func ReadBinary(data []byte) (*Book, error) {
+func readBinary(data []byte) (*Book, error) {
 	r := &byteReader{data: data}
 	if len(data) < len(Magic) || string(data[:len(Magic)]) != Magic {
 		return nil, errors.New("not a nechecb book file (it does not start with \"nechbook\")")
@@ -240,8 +240,9 @@ func (b *Book) WriteText(w io.Writer) error {
 	return bw.Flush()
 }
 
-// ReadText reads a text dump; the error names the line and what was wrong.
-func ReadText(r io.Reader) (*Book, error) {
+// readText reads a text dump; name is used in errors, which name the file,
+// the line and what was wrong.
+func readText(r io.Reader, name string) (*Book, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	b := New()
@@ -251,7 +252,7 @@ func ReadText(r io.Reader) (*Book, error) {
 		text := strings.TrimSpace(sc.Text())
 		if line == 1 {
 			if text != textHeader {
-				return nil, fmt.Errorf("line 1: want the header %q, found %q", textHeader, truncate(text))
+				return nil, fmt.Errorf("%s:1: want the header %q, found %q", name, textHeader, truncate(text))
 			}
 			continue
 		}
@@ -266,14 +267,14 @@ func ReadText(r io.Reader) (*Book, error) {
 			err = b.Set(e)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("line %d: %w", line+1, err)
+		return nil, fmt.Errorf("%s:%d: %w", name, line+1, err)
 	}
 	if line == 0 {
-		return nil, fmt.Errorf("empty book text (want the header %q)", textHeader)
+		return nil, fmt.Errorf("%s: empty book text (want the header %q)", name, textHeader)
 	}
 	return b, nil
 }
@@ -328,29 +329,36 @@ func truncate(s string) string {
 	return s
 }
 
-// Parse reads a book in either format, telling them apart by the binary
-// magic.
-func Parse(data []byte) (*Book, error) {
-	if bytes.HasPrefix(data, []byte(Magic)) {
-		return ReadBinary(data)
-	}
-	if bytes.HasPrefix(data, []byte("nechecb book")) {
-		return ReadText(bytes.NewReader(data))
-	}
-	return nil, errors.New("not a nechecb book (neither the binary magic \"nechbook\" nor the text header \"nechecb book 1\")")
-}
-
-// Load reads a book file in either format; the error names the file.
-func Load(path string) (*Book, error) {
-	data, err := os.ReadFile(path)
+// ReadFile reads the book file at path, in either format; see Read.
+func ReadFile(path string) (*Book, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	b, err := Parse(data)
+	defer f.Close()
+	return Read(f, path)
+}
+
+// Read reads a book from r in either format, telling them apart by the
+// binary magic or the text header; name is used in errors. Anything that is
+// not exactly a valid book is refused: errors name the file and, for the
+// text dump, the line, or for the binary format the entry and byte offset.
+func Read(r io.Reader, name string) (*Book, error) {
+	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return b, nil
+	switch {
+	case bytes.HasPrefix(data, []byte(Magic)):
+		b, err := readBinary(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return b, nil
+	case bytes.HasPrefix(data, []byte("nechecb book")):
+		return readText(bytes.NewReader(data), name)
+	}
+	return nil, fmt.Errorf("%s: not a nechecb book (neither the binary magic %q nor the text header %q)", name, Magic, textHeader)
 }
 
 // Save writes the book to path, in the binary format unless text is set,

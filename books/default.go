@@ -1,6 +1,7 @@
 package books
 
 import (
+	"bytes"
 	_ "embed"
 	"sync"
 )
@@ -17,7 +18,7 @@ var defaultBookData []byte
 // Default returns the built-in book. It is read once; the file is part of
 // the binary and a test reads it, so a bad one is a build defect and panics.
 var Default = sync.OnceValue(func() *Book {
-	b, err := ReadBinary(defaultBookData)
+	b, err := Read(bytes.NewReader(defaultBookData), "default.book (embedded)")
 	if err != nil {
 		panic("books: the built-in book: " + err.Error())
 	}
@@ -29,5 +30,5 @@ func Open(file string) (*Book, error) {
 	if file == "" {
 		return Default(), nil
 	}
-	return Load(file)
+	return ReadFile(file)
 }

@@ -18,7 +18,7 @@ func FuzzReadBinary(f *testing.F) {
 	f.Add([]byte(Magic))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		b, err := ReadBinary(data)
+		b, err := readBinary(data)
 		if err != nil {
 			return
 		}
@@ -43,7 +43,7 @@ func FuzzReadText(f *testing.F) {
 	f.Add("nechecb book 1\n# nothing\n")
 	f.Add("")
 	f.Fuzz(func(t *testing.T, text string) {
-		b, err := ReadText(bytes.NewReader([]byte(text)))
+		b, err := readText(bytes.NewReader([]byte(text)), "f")
 		if err != nil {
 			return
 		}
@@ -51,7 +51,7 @@ func FuzzReadText(f *testing.F) {
 		if err := b.WriteText(&out); err != nil {
 			t.Fatal(err)
 		}
-		again, err := ReadText(&out)
+		again, err := readText(&out, "f")
 		if err != nil {
 			t.Fatalf("rereading %q: %v", out.String(), err)
 		}

@@ -2,7 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -15,18 +18,53 @@ type perftCase struct {
 	counts []uint64
 }
 
-// Counts from rules.md: OEIS A133046 and Aart Bik's tables for the start, and
-// the figures independent programs agree on for the others.
-var perftCases = []perftCase{
-	{"start", StartFEN, []uint64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564, 85242128}},
-	{"midgame", "W:W13,19,21,23,25,26,27,29,31:B1,2,5,8,10,11,12,14,18", []uint64{7, 24, 68, 241, 874, 3515, 14206, 61886}},
-	{"kings", "W:WK2,13,15,27,31:B1,6,9,12,K25", []uint64{6, 41, 235, 1326, 7029, 37569, 204314, 1083186}},
-	{"loop capture", "W:WK11:B6,7,14,15", []uint64{2, 0}},
-	{"crowning stops", "B:W26,27:B22", []uint64{1, 2}},
+// readPerftCases reads testdata/perft.txt: "NAME | FEN | COUNTS" lines,
+// whose sources are listed in testdata/SOURCES.md.
+func readPerftCases(t *testing.T) []perftCase {
+	t.Helper()
+	data, err := os.ReadFile("testdata/perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []perftCase
+	for i, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line == "" || line[0] == '#' {
+			continue
+		}
+		parts := strings.Split(line, "|")
+		if len(parts) != 3 {
+			t.Fatalf("perft.txt:%d: want NAME | FEN | COUNTS", i+1)
+		}
+		tc := perftCase{name: strings.TrimSpace(parts[0]), fen: strings.TrimSpace(parts[1])}
+		for _, f := range strings.Fields(parts[2]) {
+			n, err := strconv.ParseUint(f, 10, 64)
+			if err != nil {
+				t.Fatalf("perft.txt:%d: %v", i+1, err)
+			}
+			tc.counts = append(tc.counts, n)
+		}
+		out = append(out, tc)
+	}
+	if len(out) == 0 {
+		t.Fatal("perft.txt holds no positions")
+	}
+	return out
+}
+
+// perftCaseNamed returns the case called name from testdata/perft.txt.
+func perftCaseNamed(t *testing.T, name string) perftCase {
+	t.Helper()
+	for _, tc := range readPerftCases(t) {
+		if tc.name == name {
+			return tc
+		}
+	}
+	t.Fatalf("perft.txt has no case %q", name)
+	return perftCase{}
 }
 
 func TestPerft(t *testing.T) {
-	for _, tc := range perftCases {
+	for _, tc := range readPerftCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			pos, err := ParseFEN(tc.fen)
 			if err != nil {
@@ -45,8 +83,12 @@ func TestPerft(t *testing.T) {
 }
 
 func TestPerftThreadsAgree(t *testing.T) {
-	pos := StartPosition()
-	if got, want := PerftParallel(&pos, 8, 3), uint64(845931); got != want {
+	start := perftCaseNamed(t, "start")
+	pos, err := ParseFEN(start.fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := PerftParallel(&pos, 8, 3), start.counts[7]; got != want {
 		t.Errorf("PerftParallel(8, 3 threads) = %d, want %d", got, want)
 	}
 }

@@ -76,7 +76,7 @@ func (sb *searchBuild) run(out string, text bool) int {
 	}
 	book := books.New()
 	if *sb.resume {
-		book, err = books.Load(out)
+		book, err = books.ReadFile(out)
 		if errors.Is(err, fs.ErrNotExist) {
 			book, err = books.New(), nil
 		}

@@ -54,7 +54,7 @@ func TestBookCommands(t *testing.T) {
 	if status := run([]string{"book", "build", "--pdn", games, "--mincount", "1", "-o", out}); status != 0 {
 		t.Fatalf("build: status %d", status)
 	}
-	b, err := books.Load(out)
+	b, err := books.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}

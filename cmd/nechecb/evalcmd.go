@@ -77,7 +77,7 @@ func drawNetwork(spec string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "nechecb eval: --dot draws neche networks only, not %q\n", s.Name)
 		return 2
 	}
-	g, err := neche.LoadGenome(s.Path, s.Selector)
+	g, err := neche.FromSpec(s.Path, s.Selector)
 	if err != nil {
 		fmt.Fprintf(stderr, "nechecb eval: evaluator %s: %v\n", s, err)
 		return 2

@@ -97,7 +97,7 @@ func TestMatchSurvivesKill9(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept, err := pdn.Parse(string(before))
+	kept, err := pdn.Read(bytes.NewReader(before), record)
 	if err != nil || len(kept) != gated-1 {
 		t.Fatalf("the runner killed in game %d left %d games (%v), want %d", gated, len(kept), err, gated-1)
 	}
@@ -110,7 +110,7 @@ func TestMatchSurvivesKill9(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := pdn.Parse(string(after))
+	all, err := pdn.Read(bytes.NewReader(after), record)
 	if err != nil {
 		t.Fatal(err)
 	}

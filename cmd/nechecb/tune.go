@@ -127,14 +127,14 @@ func runTexel(ctx context.Context, from, out, data string, cfg tune.DataConfig, 
 	}
 	w := heuristic.DefaultWeights()
 	if spec.Path != "" {
-		if w, err = heuristic.ReadWeightsFile(spec.Path); err != nil {
+		if w, err = heuristic.ReadFile(spec.Path); err != nil {
 			return badInput(err)
 		}
 	}
 	start := time.Now()
 	source := fmt.Sprintf("%d games of %s at depth %d (seed %d, up to %d random plies after a 3-move ballot)",
 		cfg.Games, from, cfg.Game.Depth, cfg.Seed, cfg.RandomPlies)
-	records, err := tune.ReadRecordsFile(data)
+	records, err := tune.ReadFile(data)
 	switch {
 	case data != "" && err == nil:
 		source = "the positions in " + data

@@ -22,7 +22,7 @@ func TestTuneCommand(t *testing.T) {
 	if status := tuneCommand("hill", []string{"--population", "4", "--rounds", "1", "--depth", "1", "--max-plies", "40", "--out", path}, &out, &errs); status != 0 {
 		t.Fatalf("tune hill: status %d: %s", status, errs.String())
 	}
-	if _, err := heuristic.ReadWeightsFile(path); err != nil {
+	if _, err := heuristic.ReadFile(path); err != nil {
 		t.Errorf("tune hill wrote a file that does not read: %v", err)
 	}
 	for _, args := range [][]string{

@@ -148,6 +148,8 @@ func isResult(s string) bool {
 
 // Error is a problem found while reading a PDN file.
 type Error struct {
+	// File is the name given to Read (the path, for ReadFile).
+	File string
 	// Game is the 1-based number of the game in the file.
 	Game int
 	// Line is the 1-based line where the problem is.
@@ -162,9 +164,13 @@ type Error struct {
 	Err error
 }
 
-// Error implements error.
+// Error implements error: "FILE:LINE: game N: ..." ("pdn: game N, line
+// LINE: ..." when no file name was given), then the move and what was wrong.
 func (e *Error) Error() string {
 	where := fmt.Sprintf("pdn: game %d, line %d", e.Game, e.Line)
+	if e.File != "" {
+		where = fmt.Sprintf("%s:%d: game %d", e.File, e.Line, e.Game)
+	}
 	if e.Move != "" {
 		return fmt.Sprintf("%s: move %d (%s) %q: %v", where, e.MoveNumber, e.Side, e.Move, e.Err)
 	}

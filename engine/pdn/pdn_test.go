@@ -90,7 +90,7 @@ func TestRoundTrip(t *testing.T) {
 	if err := WriteAll(&b, games); err != nil {
 		t.Fatal(err)
 	}
-	back, err := Parse(b.String())
+	back, err := Read(strings.NewReader(b.String()), "t.pdn")
 	if err != nil {
 		t.Fatalf("reading back: %v\n%s", err, b.String())
 	}
@@ -169,7 +169,7 @@ a   man} 4... 10x17 (4... 10-15 {also} (4... 6-10)) 21x14 5. 6-10 $1 25-21 6.10x
 `
 
 func TestReadSample(t *testing.T) {
-	games, err := Parse(sampleFile)
+	games, err := Read(strings.NewReader(sampleFile), "t.pdn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,13 +224,16 @@ func TestReadErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Parse(c.text)
+			_, err := Read(strings.NewReader(c.text), "t.pdn")
 			var pe *Error
 			if !errors.As(err, &pe) {
 				t.Fatalf("error %v, want a *pdn.Error", err)
 			}
 			got := *pe
-			got.Err = nil
+			if got.File != "t.pdn" {
+				t.Errorf("error names the file %q, want t.pdn", got.File)
+			}
+			got.Err, got.File = nil, ""
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("%v\n(-want +got):\n%s", err, diff)
 			}
@@ -242,10 +245,14 @@ func TestReadErrors(t *testing.T) {
 }
 
 func TestErrorNamesGameMoveAndText(t *testing.T) {
-	_, err := Parse("[Event \"a\"]\n1. 11-15 *\n[Event \"b\"]\n1. 11-15 23-19 2. 8-12 *")
-	want := `pdn: game 2, line 4: move 2 (black) "8-12": illegal move "8-12"; legal moves:`
+	_, err := Read(strings.NewReader("[Event \"a\"]\n1. 11-15 *\n[Event \"b\"]\n1. 11-15 23-19 2. 8-12 *"), "t.pdn")
+	want := `t.pdn:4: game 2: move 2 (black) "8-12": illegal move "8-12"; legal moves:`
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("error %v, want it to start with %q", err, want)
+	}
+	_, err = Read(strings.NewReader("1. 11-15 *\n1. 9-14 22-18 23-19 *"), "")
+	if want := `pdn: game 2, line 2: move 2 (black) "23-19"`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("with no file name: error %v, want it to start with %q", err, want)
 	}
 }
 
@@ -295,7 +302,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("[FEN \"W:WK27:B23,16,8\"]\n1... 27x11 0-1")
 	f.Add("[Event \"a\\\"b\"]\n{c} (1. 9-13 {d}) 1. c3d4 1/2-1/2 [Black \"z\"]")
 	f.Fuzz(func(t *testing.T, text string) {
-		games, err := Parse(text)
+		games, err := Read(strings.NewReader(text), "t.pdn")
 		if err != nil {
 			return
 		}
@@ -303,7 +310,7 @@ func FuzzRead(f *testing.F) {
 		if err := WriteAll(&b, games); err != nil {
 			t.Fatal(err)
 		}
-		back, err := Parse(b.String())
+		back, err := Read(strings.NewReader(b.String()), "t.pdn")
 		if err != nil {
 			t.Fatalf("reading back what was written: %v\n%s", err, b.String())
 		}

@@ -10,40 +10,32 @@ import (
 	"github.com/nechecb/nechecb/engine"
 )
 
-// Read reads every game in r. It accepts tag pairs in any order (FEN sets the
-// start position; GameType, when present, must be 21), comments in braces,
-// variations in parentheses (skipped), move numbers ("12." or "12..."),
-// annotation marks ("!", "?", "$3"), result tokens and several games one
-// after the other. Moves may be numeric ("11-15", "22x15", "9x18x27", the
-// short "9x27", with '-' or 'x' for either kind) or algebraic ("c3d4").
-// Every move is checked against the legal moves; the first problem stops the
-// reading with an *Error naming the game, the line and, for a move, its
-// number, side and text.
-func Read(r io.Reader) ([]*Game, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(string(data))
-}
-
-// ReadFile reads every game in the named file.
+// ReadFile reads every game in the PDN file at path; see Read.
 func ReadFile(path string) ([]*Game, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	games, err := Read(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return games, nil
+	return Read(f, path)
 }
 
-// Parse reads every game in text; see Read.
-func Parse(text string) ([]*Game, error) {
-	p := &parser{s: strings.TrimPrefix(text, "\uFEFF"), line: 1}
+// Read reads every game in r; name is used in errors. It accepts tag pairs
+// in any order (FEN sets the start position; GameType, when present, must
+// be 21), comments in braces, variations in parentheses (skipped), move
+// numbers ("12." or "12..."), annotation marks ("!", "?", "$3"), result
+// tokens and several games one after the other. Moves may be numeric
+// ("11-15", "22x15", "9x18x27", the short "9x27", with '-' or 'x' for either
+// kind) or algebraic ("c3d4"). Every move is checked against the legal
+// moves; the first problem stops the reading with an *Error naming the file,
+// the line, the game and, for a move, its number, side and text. The games
+// read before the bad one are returned with the error.
+func Read(r io.Reader, name string) ([]*Game, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	p := &parser{s: strings.TrimPrefix(string(data), "\uFEFF"), line: 1, file: name}
 	var games []*Game
 	for {
 		p.skipSpace()
@@ -64,7 +56,8 @@ type parser struct {
 	s    string
 	pos  int
 	line int
-	game int // number of the game being read, from 1
+	game int    // number of the game being read, from 1
+	file string // the name given to Read, for errors
 }
 
 func (p *parser) eof() bool  { return p.pos >= len(p.s) }
@@ -90,7 +83,7 @@ func isSpace(c byte) bool {
 }
 
 func (p *parser) errorf(format string, args ...any) *Error {
-	return &Error{Game: p.game, Line: p.line, Err: fmt.Errorf(format, args...)}
+	return &Error{File: p.file, Game: p.game, Line: p.line, Err: fmt.Errorf(format, args...)}
 }
 
 // readGame reads one game: its tags, then its moves up to a result token, the
@@ -137,7 +130,7 @@ func (p *parser) readTag() (Tag, error) {
 	var v strings.Builder
 	for {
 		if p.eof() {
-			return Tag{}, &Error{Game: p.game, Line: line, Err: fmt.Errorf("tag %s: the value's closing quote is missing", name)}
+			return Tag{}, &Error{File: p.file, Game: p.game, Line: line, Err: fmt.Errorf("tag %s: the value's closing quote is missing", name)}
 		}
 		c := p.next()
 		if c == '"' {
@@ -232,7 +225,7 @@ func (p *parser) readMoves(g *Game) error {
 		}
 		if err := playMove(g, move); err != nil {
 			num, side := MoveNumber(g.Record.Start().Side, g.Record.Ply())
-			return &Error{Game: p.game, Line: line, MoveNumber: num, Side: side, Move: move, Err: err}
+			return &Error{File: p.file, Game: p.game, Line: line, MoveNumber: num, Side: side, Move: move, Err: err}
 		}
 	}
 }
@@ -288,7 +281,7 @@ func (p *parser) readComment() (string, error) {
 		p.next()
 	}
 	if p.eof() {
-		return "", &Error{Game: p.game, Line: line, Err: errors.New("comment '{' is never closed")}
+		return "", &Error{File: p.file, Game: p.game, Line: line, Err: errors.New("comment '{' is never closed")}
 	}
 	text := p.s[start:p.pos]
 	p.next()
@@ -316,5 +309,5 @@ func (p *parser) skipVariation() error {
 			return nil
 		}
 	}
-	return &Error{Game: p.game, Line: line, Err: errors.New("variation '(' is never closed")}
+	return &Error{File: p.file, Game: p.game, Line: line, Err: errors.New("variation '(' is never closed")}
 }

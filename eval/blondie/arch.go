@@ -1,5 +1,5 @@
 // Package blondie owns the Blondie24 networks of Chellapilla and Fogel, per
-// shared/spec/blondie24.md: the 1999 network (32 inputs, 40 and 10 tanh
+// docs/blondie24.md: the 1999 network (32 inputs, 40 and 10 tanh
 // nodes, a tanh output) and the 2001 network (a spatial layer of 91 tanh
 // nodes over the square sub-boards of side 3..8, then 40, 10 and 1), both
 // with the evolvable king value K and the piece-difference link into the

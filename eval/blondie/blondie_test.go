@@ -1,6 +1,7 @@
 package blondie
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -25,7 +26,7 @@ func TestWeightCounts(t *testing.T) {
 	if got := Arch(2000).NumWeights(); got != 0 {
 		t.Errorf("unknown arch: %d weights", got)
 	}
-	// The sub-board table of blondie24.md: count, then the playable
+	// The sub-board table of docs/blondie24.md: count, then the playable
 	// squares each, then connections, by side N.
 	type row struct{ Boards, Small, Large, Connections int }
 	got := map[int]row{}
@@ -115,8 +116,8 @@ func TestViewpoint(t *testing.T) {
 	}
 }
 
-// denseRaw is the spec's forward pass read straight off the flat weights,
-// for comparison with the compiled network.
+// denseRaw is the forward pass of docs/blondie24.md read straight off the
+// flat weights, for comparison with the compiled network.
 func denseRaw(n *Net, p *engine.Position) float64 {
 	var x [Inputs]float64
 	for i := range x {
@@ -233,7 +234,7 @@ func TestFileRoundTrip(t *testing.T) {
 			if err := n.WriteFile(path); err != nil {
 				t.Fatal(err)
 			}
-			back, err := LoadFile(path)
+			back, err := ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -257,7 +258,7 @@ func TestFileRoundTrip(t *testing.T) {
 	}
 }
 
-func TestParseErrors(t *testing.T) {
+func TestReadErrors(t *testing.T) {
 	good := string(zeroNet(Arch1999).Format())
 	replace := func(old, new string) string { return strings.Replace(good, old, new, 1) }
 	// firstNode is the line of the first node of the first layer.
@@ -284,16 +285,16 @@ func TestParseErrors(t *testing.T) {
 		{"sigma", good + "sigmas 1741\n" + strings.Repeat("0.05 ", 1740) + "0\n", "step size 1741 is 0, not positive"},
 		{"sigma count", good + "sigmas 3\n1 2 3\n", "sigmas count \"3\": this arch has 1741"},
 	} {
-		_, err := Parse("f", []byte(tc.text))
+		_, err := Read(strings.NewReader(tc.text), "f")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want an error containing %q", tc.name, err, tc.want)
 		}
 	}
-	_, err := Parse("f", []byte(replace("\n0 ", "\nInf ")))
+	_, err := Read(strings.NewReader(replace("\n0 ", "\nInf ")), "f")
 	if err == nil || !strings.HasPrefix(err.Error(), "f:"+strconv.Itoa(firstNode)+":") {
 		t.Errorf("non-finite weight: %v, want line %d", err, firstNode)
 	}
-	if _, err := Parse("f", []byte("# a comment\n"+good+"# the end\n")); err != nil {
+	if _, err := Read(strings.NewReader("# a comment\n"+good+"# the end\n"), "f"); err != nil {
 		t.Errorf("comments: %v", err)
 	}
 	if _, err := eval.Load("blondie:" + filepath.Join(t.TempDir(), "none.txt")); err == nil {
@@ -325,19 +326,19 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 }
 
-func FuzzParse(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	f.Add(zeroNet(Arch1999).Format())
 	f.Add(Random(Arch2001, rand.New(rand.NewPCG(1, 1))).Format())
 	f.Add([]byte("blondie24 v1\narch 1999\nking 2 # K\npiecediff 0.1\nweights 3\n1 2 3\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		n, err := Parse("f", data)
+		n, err := Read(bytes.NewReader(data), "f")
 		if err != nil {
 			return
 		}
 		if err := n.Check(); err != nil {
-			t.Fatalf("Parse accepted a net that fails Check: %v", err)
+			t.Fatalf("Read accepted a net that fails Check: %v", err)
 		}
-		again, err := Parse("f", n.Format())
+		again, err := Read(bytes.NewReader(n.Format()), "f")
 		if err != nil {
 			t.Fatalf("written net does not read: %v", err)
 		}
@@ -349,7 +350,7 @@ func FuzzParse(f *testing.F) {
 }
 
 func TestSampleFile(t *testing.T) {
-	n, err := LoadFile("testdata/random1999.txt")
+	n, err := ReadFile("testdata/random1999.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package blondie
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -148,13 +149,26 @@ func (n *Net) WriteFile(path string) error {
 	return fileio.WriteAtomic(path, n.Format())
 }
 
-// LoadFile reads the blondie24 v1 file at path.
-func LoadFile(path string) (*Net, error) {
-	data, err := os.ReadFile(path)
+// ReadFile reads the blondie24 v1 file at path; see Read.
+func ReadFile(path string) (*Net, error) {
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(path, data)
+	defer f.Close()
+	return Read(f, path)
+}
+
+// Read reads a network in the blondie24 v1 format from r; name is used in
+// errors. It checks the header, the arch, the king value (within [1, 3]),
+// the counts, that every number is finite and every step size positive, and
+// that nothing follows; each error names the file and the line.
+func Read(r io.Reader, name string) (*Net, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return parse(name, data)
 }
 
 // token is one whitespace-separated word of a file, with its line.
@@ -256,11 +270,8 @@ func isNumber(s string) bool {
 	return err == nil
 }
 
-// Parse reads a blondie24 v1 file's content; name is used in errors. It
-// checks the header, the arch, the king value (within [1, 3]), the counts,
-// that every number is finite and every step size positive, and that nothing
-// follows; each error names the line.
-func Parse(name string, data []byte) (*Net, error) {
+// parse reads a blondie24 v1 file's content; see Read.
+func parse(name string, data []byte) (*Net, error) {
 	p := &parser{name: name, toks: tokens(data)}
 	if err := p.keyword("blondie24"); err != nil {
 		return nil, fmt.Errorf("%w (not a blondie24 v1 file)", err)

@@ -19,7 +19,7 @@ func init() {
 		if path == "" || selector != "" {
 			return nil, fmt.Errorf("want blondie:PATH, a blondie24 v1 file")
 		}
-		n, err := LoadFile(path)
+		n, err := ReadFile(path)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,42 +21,88 @@ const testCSV = "testdata/Gen15WeightsBest.csv"
 
 func best(t testing.TB) *Network {
 	t.Helper()
-	row, err := LoadRow(testCSV, "Gen15_0111")
+	row, err := readTestTable(t).Row("Gen15_0111")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return New(&row.Weights)
 }
 
-func TestGolden(t *testing.T) {
-	n := best(t)
-	start := engine.StartPosition()
-	var empty engine.Position
-	for _, tc := range []struct {
-		name string
-		pos  engine.Position
-		me   engine.Color
-		want float64
-	}{
-		{"start seen by Black", start, engine.Black, 0.48175755403709675},
-		{"start turned round, seen by White", start.Rotated(), engine.White, 0.48175755403709675},
-		{"empty board seen by Black", empty, engine.Black, 0.4966344644250745},
-		{"empty board seen by White", empty, engine.White, 0.4966344644250745},
-	} {
-		if got := n.F(&tc.pos, tc.me); math.Abs(got-tc.want) > 1e-12 {
-			t.Errorf("%s: f = %.17g, want %.17g", tc.name, got, tc.want)
-		}
+// goldenFile holds outputs of the seed network given by docs/cnn.md; its
+// sources are in testdata/SOURCES.md.
+const goldenFile = "testdata/golden.txt"
+
+// goldenCase is one line of goldenFile.
+type goldenCase struct {
+	line int
+	row  string
+	pos  engine.Position
+	me   engine.Color
+	want float64
+}
+
+func readGolden(t *testing.T) []goldenCase {
+	t.Helper()
+	data, err := os.ReadFile(goldenFile)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// In a search, the start with White to move has just been left by
-	// Black, so its value for White is 0.5 - f(seen by Black).
-	p := engine.StartPosition()
-	p.Side = engine.White
-	if got, want := n.Raw(&p), 0.5-0.48175755403709675; math.Abs(got-want) > 1e-12 {
-		t.Errorf("Raw = %v, want %v", got, want)
+	var out []goldenCase
+	for i, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) != 4 || (f[2] != "black" && f[2] != "white") {
+			t.Fatalf("%s:%d: want ROW FEN black|white F, got %q", goldenFile, i+1, line)
+		}
+		c := goldenCase{line: i + 1, row: f[0], me: engine.Black}
+		if f[2] == "white" {
+			c.me = engine.White
+		}
+		if c.pos, err = engine.ParseFEN(f[1]); err != nil {
+			t.Fatalf("%s:%d: %v", goldenFile, i+1, err)
+		}
+		if c.want, err = strconv.ParseFloat(f[3], 64); err != nil {
+			t.Fatalf("%s:%d: %v", goldenFile, i+1, err)
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s holds no values", goldenFile)
+	}
+	return out
+}
+
+// TestGolden checks f on each golden position, as given and turned round
+// for the other colour, and Raw, which a search uses: for the side to move
+// it is 0.5 - f(position seen by the side that has just moved).
+func TestGolden(t *testing.T) {
+	table := readTestTable(t)
+	for _, c := range readGolden(t) {
+		row, err := table.Row(c.row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := New(&row.Weights)
+		rot := c.pos.Rotated()
+		for _, v := range []struct {
+			pos engine.Position
+			me  engine.Color
+		}{{c.pos, c.me}, {rot, c.me.Opponent()}} {
+			if got := n.F(&v.pos, v.me); math.Abs(got-c.want) > 1e-12 {
+				t.Errorf("line %d: %s seen by %s: f = %.17g, want %.17g", c.line, v.pos.FEN(), v.me, got, c.want)
+			}
+			p := v.pos
+			p.Side = v.me.Opponent()
+			if got, want := n.Raw(&p), 0.5-c.want; math.Abs(got-want) > 1e-12 {
+				t.Errorf("line %d: %s with %s to move: Raw = %v, want %v", c.line, p.FEN(), p.Side, got, want)
+			}
+		}
 	}
 }
 
-// denseF is the spec's network written plainly: the 8x8 board, both
+// denseF is the network of docs/cnn.md written plainly: the 8x8 board, both
 // convolutions as full cross-correlations, flatten, dense.
 func denseF(w *Weights, p *engine.Position, me engine.Color) float64 {
 	var in [8][8]float64
@@ -118,7 +165,7 @@ func denseF(w *Weights, p *engine.Position, me engine.Color) float64 {
 }
 
 func TestMatchesDense(t *testing.T) {
-	rows := readTestRows(t)
+	rows := readTestTable(t).Rows
 	positions := evaltest.RandomPositions(200, 4)
 	for _, row := range rows {
 		n := New(&row.Weights)
@@ -133,17 +180,13 @@ func TestMatchesDense(t *testing.T) {
 	}
 }
 
-func readTestRows(t testing.TB) []Row {
+func readTestTable(t testing.TB) *Table {
 	t.Helper()
-	data, err := os.ReadFile(testCSV)
+	table, err := ReadFile(testCSV)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := ReadCSV(testCSV, bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
+	return table
 }
 
 // TestScorePerUnit checks the claims behind ScorePerUnit on row
@@ -190,7 +233,7 @@ func meanSD(xs []float64) (mean, sd float64) {
 }
 
 func TestSymmetryAndAllocs(t *testing.T) {
-	for _, row := range readTestRows(t) {
+	for _, row := range readTestTable(t).Rows {
 		n := New(&row.Weights)
 		f := func() eval.Evaluator { return n }
 		evaltest.CheckSymmetry(t, f, 200)
@@ -203,10 +246,12 @@ func TestLoadSpecs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := engine.StartPosition()
-	start.Side = engine.White
-	if got := f().Raw(&start); math.Abs(got-(0.5-0.48175755403709675)) > 1e-12 {
-		t.Errorf("Raw = %v", got)
+	// The evaluator made from the spec is the row's network.
+	n := best(t)
+	for _, p := range evaltest.RandomPositions(50, 3) {
+		if got, want := f().Raw(&p), n.Raw(&p); got != want {
+			t.Errorf("%s: Raw = %v, want %v", p.FEN(), got, want)
+		}
 	}
 	if _, err := eval.Load("cnn:" + testCSV); err == nil || !strings.Contains(err.Error(), "choose one with #NAME") {
 		t.Errorf("no row name: %v", err)
@@ -256,21 +301,16 @@ func TestErrors(t *testing.T) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	rows := readTestRows(t)
+	rows := readTestTable(t).Rows
 	path := filepath.Join(t.TempDir(), "w.csv")
 	if err := WriteCSV(path, rows); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(path)
+	again, err := ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	again, err := ReadCSV(path, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(rows, again); diff != "" {
+	if diff := cmp.Diff(rows, again.Rows); diff != "" {
 		t.Errorf("(-wrote +read):\n%s", diff)
 	}
 }
@@ -280,7 +320,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	evaltest.Bench(b, func() eval.Evaluator { return n })
 }
 
-func FuzzReadCSV(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	data, err := os.ReadFile(testCSV)
 	if err != nil {
 		f.Fatal(err)
@@ -291,21 +331,24 @@ func FuzzReadCSV(f *testing.F) {
 	f.Add([]byte("names\n"))
 	f.Add([]byte(lines[0] + "\"a\r\nb\"" + lines[1][strings.Index(lines[1], ","):]))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		rows, err := ReadCSV("f", bytes.NewReader(data))
+		table, err := Read(bytes.NewReader(data), "f")
 		if err != nil {
 			return
 		}
-		out, err := FormatCSV(rows)
+		out, err := FormatCSV(table.Rows)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := ReadCSV("f", bytes.NewReader(out))
+		again, err := Read(bytes.NewReader(out), "f")
 		if err != nil {
 			t.Fatalf("written file does not read: %v", err)
 		}
-		if diff := cmp.Diff(rows, again); diff != "" {
+		if diff := cmp.Diff(table.Rows, again.Rows); diff != "" {
 			t.Fatalf("(-read +reread):\n%s", diff)
 		}
-		New(&rows[0].Weights)
+		if _, err := table.Row(table.Rows[0].Name); err != nil {
+			t.Fatalf("the first row is not found by its name: %v", err)
+		}
+		New(&table.Rows[0].Weights)
 	})
 }

@@ -38,17 +38,35 @@ func header() []string {
 	return h
 }
 
-// ReadCSV reads a weight file: the header names,w0,...,w246, then one row
-// per network, a name followed by 247 finite numbers. name is used in
-// errors, which give the line and what is wrong (a bad header, a row with
-// the wrong number of weights, a number that does not parse or is not
-// finite, an empty or repeated name).
-func ReadCSV(name string, r io.Reader) ([]Row, error) {
+// Table is a weight file read into memory: its rows in file order, and the
+// name of the file for error messages.
+type Table struct {
+	// Rows are the file's networks, in file order, with distinct names.
+	Rows []Row
+	name string // the name given to Read, for errors
+}
+
+// ReadFile reads the weight file at path; see Read.
+func ReadFile(path string) (*Table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Read(f, path)
+}
+
+// Read reads a weight file from r: the header names,w0,...,w246, then one
+// row per network, a name followed by 247 finite numbers. name is used in
+// errors, which give the file, the line and what is wrong (a bad header, a
+// row with the wrong number of weights, a number that does not parse or is
+// not finite, an empty or repeated name).
+func Read(r io.Reader, name string) (*Table, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
 	want := header()
-	var rows []Row
+	t := &Table{name: name}
 	firstLine := map[string]int{}
 	for n := 0; ; n++ {
 		rec, err := cr.Read()
@@ -77,12 +95,29 @@ func ReadCSV(name string, r io.Reader) ([]Row, error) {
 			return nil, fmt.Errorf("%s:%d: row %q repeats the name of line %d", name, line, row.Name, first)
 		}
 		firstLine[row.Name] = line
-		rows = append(rows, row)
+		t.Rows = append(t.Rows, row)
 	}
-	if rows == nil {
+	if t.Rows == nil {
 		return nil, fmt.Errorf("%s: no weight rows", name)
 	}
-	return rows, nil
+	return t, nil
+}
+
+// Row returns the row called name. An empty name is allowed when the table
+// has exactly one row. The error names the file and lists the rows.
+func (t *Table) Row(name string) (*Row, error) {
+	if name == "" {
+		if len(t.Rows) == 1 {
+			return &t.Rows[0], nil
+		}
+		return nil, fmt.Errorf("%s has %d rows; choose one with #NAME (%s)", t.name, len(t.Rows), rowNames(t.Rows))
+	}
+	for i := range t.Rows {
+		if t.Rows[i].Name == name {
+			return &t.Rows[i], nil
+		}
+	}
+	return nil, fmt.Errorf("%s: no row named %q (rows: %s)", t.name, name, rowNames(t.Rows))
 }
 
 // parseRow reads one record: a name and 247 numbers.
@@ -138,32 +173,6 @@ func WriteCSV(path string, rows []Row) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return fileio.WriteAtomic(path, data)
-}
-
-// LoadRow reads the weight file at path and returns the row called name.
-// An empty name is allowed when the file has exactly one row.
-func LoadRow(path, name string) (*Row, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	rows, err := ReadCSV(path, f)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		if len(rows) == 1 {
-			return &rows[0], nil
-		}
-		return nil, fmt.Errorf("%s has %d rows; choose one with #NAME (%s)", path, len(rows), rowNames(rows))
-	}
-	for i := range rows {
-		if rows[i].Name == name {
-			return &rows[i], nil
-		}
-	}
-	return nil, fmt.Errorf("%s: no row named %q (rows: %s)", path, name, rowNames(rows))
 }
 
 // rowNames lists the names of rows for an error message.

@@ -1,6 +1,6 @@
 // Package cnn owns the seed CNN of CheckersAI (seed 001): its CSV weight
 // file (247 weights per named row), the network itself (two sigmoid
-// convolutions, a dense layer of 6 and one output, per shared/spec/cnn.md),
+// convolutions, a dense layer of 6 and one output, per docs/cnn.md),
 // and the "cnn" evaluator kind.
 //
 // # Spec string
@@ -54,7 +54,11 @@ func init() {
 		cellOf[engine.White][b] = cell(33 - s)
 	}
 	eval.Register("cnn", func(path, selector string) (eval.Factory, error) {
-		row, err := LoadRow(path, selector)
+		t, err := ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		row, err := t.Row(selector)
 		if err != nil {
 			return nil, err
 		}

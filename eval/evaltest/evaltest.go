@@ -5,8 +5,11 @@
 package evaltest
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/nechecb/nechecb/engine"
@@ -151,4 +154,50 @@ func Board(side engine.Color, pieces map[engine.Piece][]int) engine.Position {
 	p.Side = side
 	p.Hash = p.ComputeHash()
 	return p
+}
+
+// ParseBoard reads a board written like a FEN, SIDE:W<squares>:B<squares>
+// with "K" before a king and the squares separated by commas (no ranges),
+// and builds it with Board. Unlike engine.ParseFEN it lets men stand on
+// their own crowning row, as some golden boards of the specifications do;
+// a square outside 1..32 or given twice is still an error.
+func ParseBoard(text string) (engine.Position, error) {
+	parts := strings.Split(strings.TrimSpace(text), ":")
+	if len(parts) != 3 || (parts[0] != "W" && parts[0] != "B") {
+		return engine.Position{}, fmt.Errorf("board %q: want SIDE:W<squares>:B<squares>", text)
+	}
+	side := engine.Black
+	if parts[0] == "W" {
+		side = engine.White
+	}
+	if parts[1][:min(1, len(parts[1]))] == parts[2][:min(1, len(parts[2]))] {
+		return engine.Position{}, fmt.Errorf("board %q: want one W list and one B list", text)
+	}
+	pieces := map[engine.Piece][]int{}
+	seen := map[int]bool{}
+	for _, list := range parts[1:] {
+		man, king := engine.WhiteMan, engine.WhiteKing
+		switch {
+		case strings.HasPrefix(list, "B"):
+			man, king = engine.BlackMan, engine.BlackKing
+		case !strings.HasPrefix(list, "W"):
+			return engine.Position{}, fmt.Errorf("board %q: %q does not start with W or B", text, list)
+		}
+		if list = list[1:]; list == "" {
+			continue
+		}
+		for _, item := range strings.Split(list, ",") {
+			pc := man
+			if rest, ok := strings.CutPrefix(item, "K"); ok {
+				pc, item = king, rest
+			}
+			s, err := strconv.Atoi(item)
+			if err != nil || s < 1 || s > 32 || seen[s] {
+				return engine.Position{}, fmt.Errorf("board %q: bad or repeated square %q", text, item)
+			}
+			seen[s] = true
+			pieces[pc] = append(pieces[pc], s)
+		}
+	}
+	return Board(side, pieces), nil
 }

@@ -71,3 +71,24 @@ func (r *recorder) Helper()               {}
 func BenchmarkMaterial(b *testing.B) {
 	Bench(b, func() eval.Evaluator { return eval.Material{} })
 }
+
+func TestParseBoard(t *testing.T) {
+	p, err := ParseBoard("W:W1,K2:BK29,30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Board(engine.White, map[engine.Piece][]int{
+		engine.WhiteMan: {1}, engine.WhiteKing: {2}, engine.BlackKing: {29}, engine.BlackMan: {30},
+	})
+	if p != want {
+		t.Errorf("got %s, want %s", p.FEN(), want.FEN())
+	}
+	if q, err := ParseBoard("B:W:B"); err != nil || q.Side != engine.Black || q.Pieces != [2]uint64{} {
+		t.Errorf("empty board: %v, %v", q.FEN(), err)
+	}
+	for _, bad := range []string{"W:W1", "X:W1:B2", "W:W1:W2", "W:W0:B2", "W:W33:B2", "W:W5:B5", "W:W1-4:B9", "W:Wx:B2"} {
+		if _, err := ParseBoard(bad); err == nil {
+			t.Errorf("ParseBoard(%q) gave no error", bad)
+		}
+	}
+}

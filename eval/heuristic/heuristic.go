@@ -92,16 +92,16 @@ func (e *Evaluator) Evaluate(p *engine.Position) int {
 	return eval.Clamp(int((e.fixedSum(p) + fixedOne/2) >> fixedShift))
 }
 
-// Load builds a Factory from a spec's path: the embedded default weights
-// when path is empty, else the weight file at path.
-func Load(path, selector string) (eval.Factory, error) {
+// load builds a Factory from the path of a "heuristic" evaluator spec: the
+// embedded default weights when path is empty, else the weight file at path.
+func load(path, selector string) (eval.Factory, error) {
 	if selector != "" {
 		return nil, fmt.Errorf("heuristic takes no selector (got #%s)", selector)
 	}
 	w := DefaultWeights()
 	if path != "" {
 		var err error
-		if w, err = ReadWeightsFile(path); err != nil {
+		if w, err = ReadFile(path); err != nil {
 			return nil, err
 		}
 	}
@@ -109,4 +109,4 @@ func Load(path, selector string) (eval.Factory, error) {
 	return func() eval.Evaluator { return NewEvaluator(m) }, nil
 }
 
-func init() { eval.Register("heuristic", Load) }
+func init() { eval.Register("heuristic", load) }

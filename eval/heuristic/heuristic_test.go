@@ -68,7 +68,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	evaltest.Bench(b, f)
 }
 
-func TestReadWeightsErrors(t *testing.T) {
+func TestReadErrors(t *testing.T) {
 	for _, tc := range []struct {
 		text, want string
 	}{
@@ -82,9 +82,9 @@ func TestReadWeightsErrors(t *testing.T) {
 		{"opening.jumps\n", "w.txt:1: want \"NAME VALUE\", got 1 fields"},
 		{"opening.jumps 1 2\n", "w.txt:1: want \"NAME VALUE\", got 3 fields"},
 	} {
-		_, err := ReadWeights(strings.NewReader(tc.text), "w.txt")
+		_, err := Read(strings.NewReader(tc.text), "w.txt")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("ReadWeights(%q) = %v, want an error containing %q", tc.text, err, tc.want)
+			t.Errorf("Read(%q) = %v, want an error containing %q", tc.text, err, tc.want)
 		}
 	}
 }
@@ -96,7 +96,7 @@ func TestWeightsRoundTrip(t *testing.T) {
 	if err := w.WriteFile(path, "test weights\nsecond line"); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadWeightsFile(path)
+	got, err := ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,16 +136,16 @@ func TestLoadSpec(t *testing.T) {
 	}
 }
 
-func FuzzReadWeights(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	f.Add(string(defaultWeightsText))
 	f.Add("opening.men 1e3\n# x\nendgame.kings -0.5 # y\n")
 	f.Add("opening.men 1\nopening.men 2\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		w, err := ReadWeights(strings.NewReader(text), "fuzz")
+		w, err := Read(strings.NewReader(text), "fuzz")
 		if err != nil {
 			return
 		}
-		again, err := ReadWeights(bytes.NewReader(w.Format("round trip")), "again")
+		again, err := Read(bytes.NewReader(w.Format("round trip")), "again")
 		if err != nil {
 			t.Fatalf("written weights do not read back: %v", err)
 		}

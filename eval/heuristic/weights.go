@@ -40,31 +40,31 @@ const DefaultWeightsName = "default.weights (embedded)"
 // DefaultWeights returns the embedded default weights, tuned by nechecb's
 // own tools (see the file's comments for how).
 func DefaultWeights() Weights {
-	w, err := ReadWeights(bytes.NewReader(defaultWeightsText), DefaultWeightsName)
+	w, err := Read(bytes.NewReader(defaultWeightsText), DefaultWeightsName)
 	if err != nil {
 		panic("heuristic: embedded default weights are broken: " + err.Error())
 	}
 	return w
 }
 
-// ReadWeightsFile reads a weight file; see ReadWeights for the format.
-func ReadWeightsFile(path string) (Weights, error) {
+// ReadFile reads the weight file at path; see Read for the format.
+func ReadFile(path string) (Weights, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return Weights{}, err
 	}
 	defer f.Close()
-	return ReadWeights(f, path)
+	return Read(f, path)
 }
 
-// ReadWeights reads weights in the text format: one "NAME VALUE" pair per
+// Read reads weights in the text format: one "NAME VALUE" pair per
 // line, where NAME is "opening." or "endgame." followed by a feature name
 // (FeatureNames) and VALUE is a decimal number within ±MaxWeight. A '#'
 // starts a comment that runs to the end of the line; blank lines are
 // ignored. A weight that is not given is 0. Errors name the file (name), the
 // line and what was wrong: an unknown name, a bad or out-of-range number, a
 // duplicate, or a line that is not a pair.
-func ReadWeights(r io.Reader, name string) (Weights, error) {
+func Read(r io.Reader, name string) (Weights, error) {
 	var w Weights
 	seen := map[string]int{}
 	sc := bufio.NewScanner(r)

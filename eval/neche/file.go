@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -11,18 +12,53 @@ import (
 	"github.com/nechecb/nechecb/internal/fileio"
 )
 
-// A genome file (neche's best_networks.txt or N_nets.txt) holds one genome
-// per line, each line ending in a newline. Line k of best_networks.txt is the
-// best network of generation k-1.
+// File is a genome file (neche's best_networks.txt or N_nets.txt) read into
+// memory: one genome per line, each line ending in a newline; line k of
+// best_networks.txt is the best network of generation k-1. Every line is
+// parsed when the file is read, but a bad line is an error only when it is
+// used, so that the good lines of a file (say one whose last line was cut
+// short while neche wrote it) can still be selected.
+type File struct {
+	name  string
+	lines []fileLine
+}
 
-// fileLines splits file content into lines, without the final empty piece
-// after the last newline.
-func fileLines(data []byte) [][]byte {
+// fileLine is one line of a File: its genome, or why it is not one.
+type fileLine struct {
+	genome Genome
+	err    error
+	blank  bool
+}
+
+// ReadFile reads the genome file at path; see Read.
+func ReadFile(path string) (*File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Read(f, path)
+}
+
+// Read reads a genome file from r; name is used in errors. Only a failure
+// to read r is an error here: a line that is not a genome is reported, with
+// the file, the line and (for a bad letter) the column, by the Select or
+// Genomes call that uses it.
+func Read(r io.Reader, name string) (*File, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	lines := bytes.Split(data, []byte("\n"))
 	if n := len(lines); n > 0 && len(lines[n-1]) == 0 {
-		lines = lines[:n-1]
+		lines = lines[:n-1] // the empty piece after the last newline
 	}
-	return lines
+	f := &File{name: name, lines: make([]fileLine, len(lines))}
+	for i, line := range lines {
+		g, err := parseLine(name, i+1, line)
+		f.lines[i] = fileLine{genome: g, err: err, blank: len(bytes.TrimSpace(line)) == 0}
+	}
+	return f, nil
 }
 
 // parseLine reads line number lineNo (1-based) of file name, naming the file,
@@ -39,47 +75,43 @@ func parseLine(name string, lineNo int, line []byte) (Genome, error) {
 	return g, nil
 }
 
-// SelectGenome returns one genome of a genome file's content: selector is a
-// 1-based line number, or "last" (or empty) for the last line that is not
-// blank. name is used
-// in errors, which name the line and, for a bad letter, the column. Only the
-// chosen line is parsed.
-func SelectGenome(name string, data []byte, selector string) (Genome, error) {
-	lines := fileLines(data)
+// Select returns one genome of the file: selector is a 1-based line number,
+// or "last" (or empty) for the last line that is not blank. The error names
+// the file, the line and, for a bad letter, the column.
+func (f *File) Select(selector string) (Genome, error) {
 	var k int
 	switch sel := strings.ToLower(strings.TrimSpace(selector)); sel {
 	case "", "last":
-		k = len(lines)
-		for k > 0 && len(bytes.TrimSpace(lines[k-1])) == 0 {
+		k = len(f.lines)
+		for k > 0 && f.lines[k-1].blank {
 			k--
 		}
 		if k == 0 {
-			return nil, fmt.Errorf("%s: no genomes in the file", name)
+			return nil, fmt.Errorf("%s: no genomes in the file", f.name)
 		}
 	default:
 		n, err := strconv.Atoi(sel)
 		if err != nil || n < 1 {
-			return nil, fmt.Errorf("%s: selector %q is not a line number (1, 2, ...) or \"last\"", name, selector)
+			return nil, fmt.Errorf("%s: selector %q is not a line number (1, 2, ...) or \"last\"", f.name, selector)
 		}
-		if n > len(lines) {
-			return nil, fmt.Errorf("%s: line %d is past the end (the file has %d lines)", name, n, len(lines))
+		if n > len(f.lines) {
+			return nil, fmt.Errorf("%s: line %d is past the end (the file has %d lines)", f.name, n, len(f.lines))
 		}
 		k = n
 	}
-	return parseLine(name, k, lines[k-1])
+	l := f.lines[k-1]
+	return l.genome, l.err
 }
 
-// ReadGenomes parses every line of a genome file's content; name is used in
-// errors.
-func ReadGenomes(name string, data []byte) ([]Genome, error) {
-	lines := fileLines(data)
-	out := make([]Genome, len(lines))
-	for i, line := range lines {
-		g, err := parseLine(name, i+1, line)
-		if err != nil {
-			return nil, err
+// Genomes returns the genome of every line, or the error of the first line
+// that is not one.
+func (f *File) Genomes() ([]Genome, error) {
+	out := make([]Genome, len(f.lines))
+	for i, l := range f.lines {
+		if l.err != nil {
+			return nil, l.err
 		}
-		out[i] = g
+		out[i] = l.genome
 	}
 	return out, nil
 }
@@ -106,11 +138,12 @@ func WriteGenomes(path string, gs []Genome) error {
 	return fileio.WriteAtomic(path, FormatGenomes(gs))
 }
 
-// LoadGenome resolves the path and selector of a neche spec to a genome:
-// a path starting with '=' is a bare genome string, an empty path with
-// selector "g1" is the built-in material network, and anything else is a
-// genome file read from disk with a line number or "last" (the default).
-func LoadGenome(path, selector string) (Genome, error) {
+// FromSpec resolves the PATH and SELECTOR of a "neche" evaluator spec to a
+// genome: a path starting with '=' is a bare genome string, an empty path
+// with selector "g1" is the built-in material network, and anything else is
+// a genome file, of which the selector picks a line number or "last" (the
+// default).
+func FromSpec(path, selector string) (Genome, error) {
 	switch {
 	case strings.HasPrefix(path, "="):
 		if selector != "" {
@@ -127,9 +160,9 @@ func LoadGenome(path, selector string) (Genome, error) {
 		}
 		return nil, fmt.Errorf("no genome given (want neche:PATH#LINE, neche:PATH#last, neche:=ACGT... or neche:#g1)")
 	}
-	data, err := os.ReadFile(path)
+	f, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return SelectGenome(path, data, selector)
+	return f.Select(selector)
 }

@@ -3,7 +3,7 @@
 // keeps (best_networks.txt, N_nets.txt), the compiled network that evaluates a
 // position by walking only its kept synapses, a Graphviz drawing of a network,
 // and the "neche" evaluator kind. The rules are those of
-// shared/spec/neche-genome.md.
+// docs/neche-genome.md.
 //
 // # Spec strings
 //

@@ -1,6 +1,7 @@
 package neche
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -15,12 +16,6 @@ import (
 	"github.com/nechecb/nechecb/eval/evaltest"
 )
 
-// The golden genomes of neche-genome.md.
-const (
-	g2Text = "CATTGCGCTCCATAAATGCGAAATCCGGTAACGAATTTGAAGCTACAATGCTTTCTTTCGATTA"
-	g3Text = "GGTTTTGAAACTTCAACACGGTGACATGAGAAACATCTTGGACACCCGCCTGGTCTTCGATTAAGAGGGTCTGAGGTCAAGGGACGAAAAAAAAAC"
-)
-
 func mustParse(t testing.TB, text string) Genome {
 	t.Helper()
 	g, err := Parse(text)
@@ -30,87 +25,8 @@ func mustParse(t testing.TB, text string) Genome {
 	return g
 }
 
-// boardA is board A of the spec, with square 20 replaced by sq20.
-func boardA(sq20 engine.Piece) engine.Position {
-	p := evaltest.Board(engine.White, map[engine.Piece][]int{
-		engine.WhiteMan:  {1, 11, 12, 15, 21},
-		engine.WhiteKing: {2, 9, 10, 23, 28},
-		engine.BlackMan:  {3, 7, 8, 18, 24, 26},
-		engine.BlackKing: {5, 16, 19, 22, 29, 32},
-	})
-	p.SetPiece(20, sq20)
-	return p
-}
-
-func TestGeneExample(t *testing.T) {
-	g := mustParse(t, "CGATGGTAGTCGGATC")
-	if diff := cmp.Diff(Genome{{Source: 24, Sink: 58, Raw: 833165}}, g); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
-	}
-	if w := g[0].Weight(); math.Abs(w-30.8877) > 1e-12 {
-		t.Errorf("weight %v, want 30.8877", w)
-	}
-	if lo, hi := (Gene{Raw: 0}).Weight(), (Gene{Raw: MaxRaw}).Weight(); lo != -52.4288 || hi != 52.4287 {
-		t.Errorf("weight range [%v, %v]", lo, hi)
-	}
-}
-
-func TestG1Text(t *testing.T) {
-	text := G1().String()
-	for b := range 32 {
-		gene := text[b*GeneLen : (b+1)*GeneLen]
-		want := Genome{{Source: uint8(b)}}.String()[:3] + "TTTGAAGCTACAA"
-		if gene != want {
-			t.Errorf("gene %d of G1 is %s, want %s", b, gene, want)
-		}
-	}
-	// Line 1 of the sample file is G1 padded with ignored genes.
-	if line1 := readTestFile(t, "1").String(); line1[:len(text)] != text {
-		t.Error("line 1 of best_networks.txt does not start with G1")
-	}
-}
-
-func TestGolden(t *testing.T) {
-	g1, g2, g3 := G1(), mustParse(t, g2Text), mustParse(t, g3Text)
-	line1 := readTestFile(t, "1")
-	W, B := engine.White, engine.Black
-	for _, tc := range []struct {
-		name   string
-		genome Genome
-		pos    engine.Position
-		want   float64
-	}{
-		{"G1 A", g1, boardA(engine.WhiteMan), -2},
-		{"G1 file line 1 A", line1, boardA(engine.WhiteMan), -2},
-		{"G1 lone man", g1, evaltest.Board(W, map[engine.Piece][]int{engine.WhiteMan: {1}}), 1},
-		{"G1 black kings", g1, evaltest.Board(W, map[engine.Piece][]int{engine.BlackKing: {15, 23}}), -4},
-		{"G1 file line 1 black kings", line1, evaltest.Board(W, map[engine.Piece][]int{engine.BlackKing: {15, 23}}), -4},
-		{"G2 A", g2, boardA(engine.WhiteMan), -2},
-		{"G2 A 20 white king", g2, boardA(engine.WhiteKing), -5},
-		{"G2 A 20 black man", g2, boardA(engine.BlackMan), 1},
-		{"G3 A 20 black king", g3, boardA(engine.BlackKing), 0},
-		{"G3 kings 27 v 2", g3, evaltest.Board(W, map[engine.Piece][]int{engine.WhiteKing: {27}, engine.BlackKing: {2}}), 0.6},
-		{"G3 kings 15 27 v 2", g3, evaltest.Board(W, map[engine.Piece][]int{engine.WhiteKing: {15, 27}, engine.BlackKing: {2}}), 0.6},
-		{"G3 men 2 27 king 15", g3, evaltest.Board(W, map[engine.Piece][]int{engine.WhiteMan: {2, 27}, engine.WhiteKing: {15}}), 0},
-		{"G3 black evaluated", g3, evaltest.Board(B, map[engine.Piece][]int{engine.BlackKing: {6}, engine.WhiteKing: {31}}), 0.6},
-	} {
-		n := Compile(tc.genome)
-		// The same board seen by the other colour: turned round, colours
-		// and side to move swapped.
-		rot := tc.pos.Rotated()
-		for _, p := range []engine.Position{tc.pos, rot} {
-			if got := n.Raw(&p); math.Abs(got-tc.want) > 1e-9 {
-				t.Errorf("%s, %s to move: raw %v, want %v", tc.name, p.Side, got, tc.want)
-			}
-			if got, want := n.Evaluate(&p), int(math.Round(100*tc.want)); got != want {
-				t.Errorf("%s, %s to move: score %d, want %d", tc.name, p.Side, got, want)
-			}
-		}
-	}
-}
-
 // TestMatchesDense checks the compiled network against a direct, dense
-// reading of the spec's forward pass on random genomes and positions.
+// reading of the forward pass of docs/neche-genome.md on random genomes and positions.
 func TestMatchesDense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	positions := evaltest.RandomPositions(50, 9)
@@ -145,7 +61,7 @@ func randomGenome(rng *rand.Rand, genes int) Genome {
 	return g
 }
 
-// denseForward is the spec's forward pass written plainly, with a dense
+// denseForward is the forward pass of docs/neche-genome.md written plainly, with a dense
 // 64x64 weight matrix and the board read square by square.
 func denseForward(g Genome, p *engine.Position) float64 {
 	var w [64][64]float64
@@ -223,13 +139,17 @@ func TestKeptAndViable(t *testing.T) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	for _, text := range []string{g2Text, g3Text, G1().String()} {
+	for _, text := range []string{goldenText(t, "G2"), goldenText(t, "G3"), G1().String()} {
 		g := mustParse(t, text+"\r\n")
 		if g.String() != text {
 			t.Errorf("%s does not write back", text)
 		}
 	}
-	gs, err := ReadGenomes("best_networks.txt", mustRead(t, "testdata/best_networks.txt"))
+	file, err := ReadFile("testdata/best_networks.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := file.Genomes()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,11 +176,25 @@ func mustRead(t testing.TB, path string) []byte {
 
 func readTestFile(t testing.TB, selector string) Genome {
 	t.Helper()
-	g, err := LoadGenome("testdata/best_networks.txt", selector)
+	f, err := ReadFile("testdata/best_networks.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.Select(selector)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// readString reads a genome file held in text, named "f".
+func readString(t testing.TB, text string) *File {
+	t.Helper()
+	f, err := Read(strings.NewReader(text), "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 func TestSelectors(t *testing.T) {
@@ -312,17 +246,18 @@ func TestErrors(t *testing.T) {
 			t.Errorf("Load(%.60q) = %v, want an error containing %q", tc.spec, err, tc.want)
 		}
 	}
-	if g, err := SelectGenome("f", []byte(good+"\r\n"+g2Text+"\r\n\n \n"), "last"); err != nil || g.String() != g2Text {
+	g2Text := goldenText(t, "G2")
+	if g, err := readString(t, good+"\r\n"+g2Text+"\r\n\n \n").Select("last"); err != nil || g.String() != g2Text {
 		t.Errorf("last line before blank lines: %v", err)
 	}
-	if _, err := SelectGenome("f", []byte("\n\n"), "last"); err == nil || err.Error() != "f: no genomes in the file" {
+	if _, err := readString(t, "\n\n").Select("last"); err == nil || err.Error() != "f: no genomes in the file" {
 		t.Errorf("blank file: %v", err)
 	}
-	if _, err := LoadGenome(bad, "1"); err != nil {
+	if _, err := FromSpec(bad, "1"); err != nil {
 		t.Errorf("a good line of a file with bad lines: %v", err)
 	}
-	if _, err := ReadGenomes(bad, []byte(content)); err == nil || !strings.Contains(err.Error(), ":2:21:") {
-		t.Errorf("ReadGenomes = %v", err)
+	if _, err := readString(t, content).Genomes(); err == nil || !strings.Contains(err.Error(), "f:2:21:") {
+		t.Errorf("Genomes = %v", err)
 	}
 	if err := WriteGenomes(filepath.Join(dir, "w.txt"), []Genome{G1(), {}}); err == nil {
 		t.Error("writing an empty genome gave no error")
@@ -340,7 +275,7 @@ func TestSymmetryAndAllocs(t *testing.T) {
 
 func TestDOT(t *testing.T) {
 	var b strings.Builder
-	g := append(mustParse(t, g3Text), Gene{Source: 0, Sink: 40, Raw: RawBias + 1})
+	g := append(mustParse(t, goldenText(t, "G3")), Gene{Source: 0, Sink: 40, Raw: RawBias + 1})
 	if err := WriteDOT(&b, g); err != nil {
 		t.Fatal(err)
 	}
@@ -366,7 +301,7 @@ func BenchmarkEvaluate(b *testing.B) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{g2Text, g3Text, "CGATGGTAGTCGGATC\r\n", "ACGX", ""} {
+	for _, s := range []string{goldenText(f, "G2"), goldenText(f, "G3"), "CGATGGTAGTCGGATC\r\n", "ACGX", ""} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -388,16 +323,24 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-func FuzzReadGenomes(f *testing.F) {
-	f.Add([]byte(g2Text + "\n" + g3Text + "\n"))
+func FuzzRead(f *testing.F) {
+	f.Add([]byte(goldenText(f, "G2") + "\n" + goldenText(f, "G3") + "\n"))
 	f.Add([]byte("ACGT\n\nTTTT"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _ = SelectGenome("f", data, "last")
-		gs, err := ReadGenomes("f", data)
+		file, err := Read(bytes.NewReader(data), "f")
+		if err != nil {
+			t.Fatalf("Read failed on data in memory: %v", err)
+		}
+		_, _ = file.Select("last")
+		gs, err := file.Genomes()
 		if err != nil {
 			return
 		}
-		again, err := ReadGenomes("f", FormatGenomes(gs))
+		file, err = Read(bytes.NewReader(FormatGenomes(gs)), "f")
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := file.Genomes()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,7 +27,7 @@ func init() {
 		sensoryOf[engine.Black][b] = NecheBit[32-s]
 	}
 	eval.Register("neche", func(path, selector string) (eval.Factory, error) {
-		g, err := LoadGenome(path, selector)
+		g, err := FromSpec(path, selector)
 		if err != nil {
 			return nil, err
 		}

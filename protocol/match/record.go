@@ -99,7 +99,7 @@ func openRecord(path string, resume bool) (*recorder, []*pdn.Game, error) {
 // of it they fill. Each game must read back to exactly the bytes the runner
 // wrote; the text after the last such game may only be one partial game.
 func readRecorded(data []byte) ([]*pdn.Game, int, error) {
-	parsed, _ := pdn.Parse(string(data)) // the error, if any, is at the partial game
+	parsed, _ := pdn.Read(bytes.NewReader(data), "") // the error, if any, is at the partial game
 	var games []*pdn.Game
 	off := 0
 	for _, g := range parsed {

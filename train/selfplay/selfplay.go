@@ -2,7 +2,7 @@
 // between evaluators: one game at a fixed search depth from a start record,
 // and a match over a list of openings with each opening played once with
 // each colour. The heuristic tuners (train/tune) and the TD-Leaf
-// trainer (eval/tdleaf) build on it.
+// trainer (train/tdleaf) build on it.
 package selfplay
 
 import (

@@ -1,4 +1,4 @@
-// Package train owns TD-Leaf(lambda) training of tdleaf networks: games
+// Package tdleaf owns TD-Leaf(lambda) training of tdleaf networks: games
 // played at a fixed search depth, in self-play or against another evaluator,
 // the update after each game, atomic checkpoints and the learning curve. It
 // lives apart from eval/tdleaf so that the evaluator does not depend on the
@@ -66,7 +66,7 @@ type Config struct {
 	Describe string
 }
 
-// Default holds the spec's typical settings and a modest run.
+// Default holds the typical settings of docs/tdleaf.md and a modest run.
 var Default = Config{
 	Games: 200, Depth: 4, Lambda: 0.7, Alpha: 1e-3, Repetitions: 3, Lookahead: 12,
 	MaxPlies: 200, RandomPlies: 4, Seed: 1, CurveEvery: 20, CurveOpenings: 10, CurveDepth: 4, CurveWorkers: 1,

@@ -30,19 +30,19 @@ func WriteRecordsFile(path string, records []Record) error {
 	return fileio.WriteAtomic(path, FormatRecords(records))
 }
 
-// ReadRecordsFile reads a positions file.
-func ReadRecordsFile(path string) ([]Record, error) {
+// ReadFile reads the positions file at path; see Read.
+func ReadFile(path string) ([]Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadRecords(f, path)
+	return Read(f, path)
 }
 
-// ReadRecords reads the positions-file format; errors name the file (name),
-// the line and what was wrong.
-func ReadRecords(r io.Reader, name string) ([]Record, error) {
+// Read reads a positions file (the format above) from r; errors name the
+// file (name), the line and what was wrong.
+func Read(r io.Reader, name string) ([]Record, error) {
 	var out []Record
 	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {

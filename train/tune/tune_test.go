@@ -104,7 +104,7 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 	// The records survive the positions file.
-	again, err := ReadRecords(bytes.NewReader(FormatRecords(records)), "data")
+	again, err := Read(bytes.NewReader(FormatRecords(records)), "data")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,27 +158,27 @@ func TestPlayPair(t *testing.T) {
 	}
 }
 
-func TestReadRecordsErrors(t *testing.T) {
+func TestReadErrors(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"# c\n2 B:W21:B1\n", "d.txt:2: bad result \"2\""},
 		{"1\n", "d.txt:1: no position after the result"},
 		{"0.5 X:W21:B1\n", "d.txt:1: "},
 	} {
-		if _, err := ReadRecords(strings.NewReader(tc.text), "d.txt"); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("ReadRecords(%q) = %v, want an error containing %q", tc.text, err, tc.want)
+		if _, err := Read(strings.NewReader(tc.text), "d.txt"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Read(%q) = %v, want an error containing %q", tc.text, err, tc.want)
 		}
 	}
 }
 
-func FuzzReadRecords(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	f.Add("1 B:W21,22:B1,K2\n0.5 W:WK32:B5\n# x\n0 B:W30:B3\n")
 	f.Add("0 W:W:B\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		recs, err := ReadRecords(strings.NewReader(text), "fuzz")
+		recs, err := Read(strings.NewReader(text), "fuzz")
 		if err != nil {
 			return
 		}
-		again, err := ReadRecords(bytes.NewReader(FormatRecords(recs)), "again")
+		again, err := Read(bytes.NewReader(FormatRecords(recs)), "again")
 		if err != nil {
 			t.Fatalf("written records do not read back: %v", err)
 		}
