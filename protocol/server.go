@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -92,12 +91,12 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 	defer s.closeLog()
 	defer s.out.close()
 	s.applyPending()
-	lines := make(chan string)
+	lines := make(chan inputLine)
 	readErr := make(chan error, 1)
 	go readLines(r, lines, readErr)
 	for {
 		select {
-		case line, ok := <-lines:
+		case in, ok := <-lines:
 			if !ok {
 				s.endOfInput()
 				err := <-readErr
@@ -106,30 +105,18 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 				}
 				return err
 			}
-			s.log.Debug().Str("in", line).Msg("command")
+			line := in.text
+			s.log.Debug().Str("in", clip(line, maxLogged)).Msg("command")
+			if in.size > 0 {
+				s.errorf("line too long: %d bytes, more than %d; it starts %q", in.size, maxLineBytes, line)
+				continue
+			}
 			if s.handle(line) {
 				s.quit()
 				return nil
 			}
 		case d := <-s.done:
 			s.searchEnded(d)
-		}
-	}
-}
-
-// readLines sends every line of r, without its end of line, then closes
-// lines and reports why reading ended.
-func readLines(r io.Reader, lines chan<- string, readErr chan<- error) {
-	br := bufio.NewReader(r)
-	for {
-		line, err := br.ReadString('\n')
-		if line != "" {
-			lines <- strings.TrimRight(line, "\r\n")
-		}
-		if err != nil {
-			close(lines)
-			readErr <- err
-			return
 		}
 	}
 }
@@ -189,9 +176,11 @@ func (s *Server) send(line string) {
 	s.out.send(line)
 }
 
-// errorf reports a refused command in the dialect's error form.
+// errorf reports a refused command in the dialect's error form. Quoted
+// input is cut to its first maxQuoted characters and the whole message to
+// maxMessage bytes, so that bad input never comes back at length.
 func (s *Server) errorf(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	msg := shortenMessage(fmt.Sprintf(format, args...))
 	s.log.Info().Str("error", msg).Msg("command refused")
 	if s.hub {
 		s.send("error message=" + hubtext.Quote(msg))
