@@ -1,7 +1,10 @@
 package layering
 
 import (
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -18,6 +21,7 @@ type pkg struct {
 // listPackages runs go list on the whole module.
 func listPackages(t *testing.T) []pkg {
 	t.Helper()
+	watchSources(t)
 	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Imports ","}}|{{join .Deps ","}}`, module+"/...")
 	cmd.Dir = "../.."
 	out, err := cmd.Output()
@@ -37,6 +41,29 @@ func listPackages(t *testing.T) []pkg {
 		pkgs = append(pkgs, pkg{path: f[0], imports: strings.Split(f[1], ","), deps: strings.Split(f[2], ",")})
 	}
 	return pkgs
+}
+
+// watchSources looks at every Go file of the module. go test caches a
+// passing result until a file the test opened or looked at changes, and it
+// does not see what the go list subprocess reads: without this, an import
+// added elsewhere would not run the test again.
+func watchSources(t *testing.T) {
+	t.Helper()
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && path != "../..") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && (strings.HasSuffix(path, ".go") || d.Name() == "go.mod") {
+			_, err = os.Stat(path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // under reports whether path is the module's package dir or one below it.
