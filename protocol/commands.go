@@ -37,7 +37,7 @@ func (s *Server) convenience(cmd string, args []string) {
 		s.note(strings.TrimSpace("moves " + movesText(&p)))
 	case "eval":
 		raw, score := s.cfg.Searcher.Evaluate(&p)
-		s.note(fmt.Sprintf("eval %s raw %g score %d side %s", s.cur.Eval, raw, score, p.Side))
+		s.note(fmt.Sprintf("eval %s raw %g score %d side %s", s.cfg.Searcher.Evaluator(), raw, score, p.Side))
 	case "result":
 		r := s.game.result()
 		s.note("result " + r.PDN() + " " + r.String())
@@ -133,7 +133,7 @@ func (s *Server) bench(args []string) {
 	}
 	s.applyPending()
 	var buf bytes.Buffer
-	nodes, elapsed, err := s.cfg.Bench(&buf, depth, s.cur.Eval)
+	nodes, elapsed, err := s.cfg.Bench(&buf, depth)
 	if err != nil {
 		s.errorf("bench: %v", err)
 		return

@@ -3,6 +3,7 @@ package protocol
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
+	_ "github.com/nechecb/nechecb/eval/all" // the test options' default evaluator
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // fakeSearcher stands in for the engine's searcher. It picks the first
@@ -20,21 +23,24 @@ import (
 // so that the server's own holding of bestmove is what the tests see.
 type fakeSearcher struct {
 	mu       sync.Mutex
-	opts     SearchOptions
+	opts     player.Options
+	spec     string // the evaluator loaded last
 	evals    int
 	clears   int
 	hits     int
 	searches int
-	history  int    // length of the last history passed in
-	limits   Limits // the last limits passed in
-	score    Score
+	history  int           // length of the last history passed in
+	limits   player.Limits // the last limits passed in
+	score    player.Score
 	perDepth time.Duration // pause between depths
 	factory  eval.Factory
 }
 
-func (f *fakeSearcher) SetOptions(o SearchOptions) { f.mu.Lock(); f.opts = o; f.mu.Unlock() }
-func (f *fakeSearcher) Clear()                     { f.mu.Lock(); f.clears++; f.mu.Unlock() }
-func (f *fakeSearcher) PonderHit()                 { f.mu.Lock(); f.hits++; f.mu.Unlock() }
+func (f *fakeSearcher) SetOptions(o player.Options) { f.mu.Lock(); f.opts = o; f.mu.Unlock() }
+func (f *fakeSearcher) Options() player.Options     { f.mu.Lock(); defer f.mu.Unlock(); return f.opts }
+func (f *fakeSearcher) Evaluator() string           { f.mu.Lock(); defer f.mu.Unlock(); return f.spec }
+func (f *fakeSearcher) Clear()                      { f.mu.Lock(); f.clears++; f.mu.Unlock() }
+func (f *fakeSearcher) PonderHit()                  { f.mu.Lock(); f.hits++; f.mu.Unlock() }
 
 // LoadEvaluator loads spec for real, so that bad specs fail as they would.
 func (f *fakeSearcher) LoadEvaluator(spec string) error {
@@ -43,7 +49,7 @@ func (f *fakeSearcher) LoadEvaluator(spec string) error {
 		return err
 	}
 	f.mu.Lock()
-	f.factory = fac
+	f.factory, f.spec = fac, spec
 	f.evals++
 	f.mu.Unlock()
 	return nil
@@ -62,7 +68,7 @@ func (f *fakeSearcher) snapshot() fakeSearcher {
 	return fakeSearcher{opts: f.opts, evals: f.evals, clears: f.clears, hits: f.hits, searches: f.searches, history: f.history, limits: f.limits}
 }
 
-func (f *fakeSearcher) Search(ctx context.Context, root engine.Position, history []engine.Position, limits Limits, progress func(Info)) Result {
+func (f *fakeSearcher) Search(ctx context.Context, root engine.Position, history []engine.Position, limits player.Limits, progress func(player.Info)) player.Result {
 	f.mu.Lock()
 	f.searches++
 	f.history = len(history)
@@ -80,7 +86,7 @@ func (f *fakeSearcher) Search(ctx context.Context, root engine.Position, history
 	if replies := after.LegalMoves(); len(replies) > 0 {
 		pv = append(pv, replies[0])
 	}
-	res := Result{Best: best, HasMove: true, Score: score, PV: pv, Ponder: pv[len(pv)-1], HasPonder: len(pv) > 1}
+	res := player.Result{Best: best, HasMove: true, Score: score, PV: pv, Ponder: pv[len(pv)-1], HasPonder: len(pv) > 1}
 	var deadline <-chan time.Time
 	if limits.MoveTime > 0 {
 		deadline = time.After(limits.MoveTime)
@@ -94,15 +100,87 @@ func (f *fakeSearcher) Search(ctx context.Context, root engine.Position, history
 		case <-time.After(pause):
 		}
 		res.Depth = depth
-		progress(Info{Depth: depth, SelDepth: depth, Score: score, Nodes: uint64(depth * 10), PV: pv})
+		progress(player.Info{Depth: depth, SelDepth: depth, Score: score, Nodes: uint64(depth * 10), PV: pv})
 	}
 	return res
+}
+
+// optionTarget is what the test options configure: the fake searcher or the
+// engine's own.
+type optionTarget interface {
+	Options() player.Options
+	SetOptions(player.Options)
+	LoadEvaluator(spec string) error
+}
+
+// testDefaultEval is the test options' default evaluator.
+const testDefaultEval = "heuristic"
+
+// testOptions declares the same options as the binary (cmd/nechecb, whose
+// own test checks them against PROTOCOL.md), bound to t and b, so that the
+// handshake and the golden transcript here are the real ones; one hidden
+// option, ExpNoLMR, is among them.
+func testOptions(t optionTarget, b *fakeBook) []Option {
+	search := func(change func(*player.Options)) {
+		o := t.Options()
+		change(&o)
+		t.SetOptions(o)
+	}
+	spin := func(name string, def, lo, hi int, field func(*player.Options) *int) Option {
+		return SpinOption(name, def, lo, hi, func(n int) error { search(func(o *player.Options) { *field(o) = n }); return nil })
+	}
+	return []Option{
+		spin("Hash", 64, 1, 4096, func(o *player.Options) *int { return &o.HashMB }),
+		spin("Threads", 1, 1, 256, func(o *player.Options) *int { return &o.Threads }),
+		spin("MultiPV", 1, 1, 64, func(o *player.Options) *int { return &o.MultiPV }),
+		CheckOption("Ponder", false, nil),
+		SpinOption("MoveOverhead", 30, 0, 5000, func(n int) error {
+			search(func(o *player.Options) { o.MoveOverhead = time.Duration(n) * time.Millisecond })
+			return nil
+		}),
+		SpinOption("Book", 0, 0, 3, func(n int) error { b.level = n; return nil }),
+		StringOption("BookFile", "", func(file string) error {
+			if file == "bad" {
+				return errors.New("not a book")
+			}
+			b.opened = append(b.opened, file)
+			return nil
+		}),
+		StringOption("Eval", testDefaultEval, t.LoadEvaluator).Confirm(),
+		CheckOption("RandomTies", false, func(on bool) error { search(func(o *player.Options) { o.RandomTies = on }); return nil }),
+		SpinOption("Seed", 0, 0, 1<<31-1, func(n int) error { search(func(o *player.Options) { o.Seed = uint64(n) }); return nil }),
+		LogFileOption(),
+		LogLevelOption(),
+		StringOption("DBPath", "", nil),
+		CheckOption("ExpNoLMR", false, func(on bool) error { search(func(o *player.Options) { o.Experiment.NoLMR = on }); return nil }).Hide(),
+	}
+}
+
+// testSearchDefaults are the search options the test options' defaults set.
+var testSearchDefaults = player.Options{HashMB: 64, Threads: 1, MultiPV: 1, MoveOverhead: 30 * time.Millisecond}
+
+// fakeBook knows one move from the start position; it answers only when
+// the Book option's level is above 0.
+type fakeBook struct {
+	level  int      // the Book option
+	probed int      // the level at the last probe
+	opened []string // the BookFile values put in force
+}
+
+func (b *fakeBook) Probe(pos engine.Position, _ []engine.Position) (engine.Move, bool) {
+	b.probed = b.level
+	if b.level == 0 || pos.FEN() != engine.StartFEN {
+		return engine.Move{}, false
+	}
+	m, err := pos.ParseMove("11-15")
+	return m, err == nil
 }
 
 // session drives a Server through in-memory pipes.
 type session struct {
 	t     testing.TB
 	fake  *fakeSearcher
+	book  *fakeBook
 	srv   *Server
 	in    *io.PipeWriter
 	out   lineQueue
@@ -111,13 +189,20 @@ type session struct {
 	logMu sync.Mutex
 }
 
-// newSession starts a server with a fake searcher (or cfg's own searcher).
+// newSession starts a server with a fake searcher (or cfg's own searcher),
+// the test options (or cfg's own) and a fake book (or cfg's own).
 func newSession(t testing.TB, cfg Config) *session {
 	t.Helper()
-	s := &session{t: t, out: lineQueue{notify: make(chan struct{}, 1)}, done: make(chan error, 1)}
+	s := &session{t: t, out: lineQueue{notify: make(chan struct{}, 1)}, done: make(chan error, 1), book: &fakeBook{}}
 	if cfg.Searcher == nil {
 		s.fake = &fakeSearcher{perDepth: time.Millisecond}
 		cfg.Searcher = s.fake
+	}
+	if cfg.Options == nil {
+		cfg.Options = testOptions(cfg.Searcher.(optionTarget), s.book)
+	}
+	if cfg.Book == nil {
+		cfg.Book = s.book
 	}
 	cfg.Name, cfg.Version, cfg.Author = "nechecb", "9.9", "the nechecb authors"
 	if cfg.LogOutput == nil {

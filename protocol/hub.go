@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
@@ -65,7 +66,7 @@ func (s *Server) hubGameCommand(cmd string, args hubtext.Args) {
 				s.errorf("set-param: variant %q is not supported (only english)", value)
 			}
 		default:
-			if err := setSetting(&s.pending, name, value); err != nil {
+			if err := s.opts.setPending(name, value); err != nil {
 				s.errorf("set-param: %v", err)
 			}
 		}
@@ -116,7 +117,7 @@ func (s *Server) hubGo(args hubtext.Args) {
 	case "ponder":
 		limits.Ponder = true
 	case "analyze":
-		limits = Limits{Infinite: true}
+		limits = player.Limits{Infinite: true}
 	default:
 		s.errorf("go: %q is not think, ponder or analyze", mode)
 		return
@@ -192,8 +193,8 @@ func parseHubLevel(args hubtext.Args) (hubLevel, error) {
 }
 
 // limits turns the level into search limits for side to move.
-func (lv hubLevel) limits(side engine.Color) Limits {
-	l := Limits{Depth: lv.depth, Nodes: lv.nodes, MoveTime: lv.moveTime, MovesToGo: lv.moves, Infinite: lv.infinite}
+func (lv hubLevel) limits(side engine.Color) player.Limits {
+	l := player.Limits{Depth: lv.depth, Nodes: lv.nodes, MoveTime: lv.moveTime, MovesToGo: lv.moves, Infinite: lv.infinite}
 	if lv.timed {
 		t := max(lv.clock+lv.inc, time.Millisecond)
 		if side == engine.Black {
@@ -206,7 +207,7 @@ func (lv hubLevel) limits(side engine.Color) Limits {
 }
 
 // hubInfo writes a progress report as a Hub info line; the score is in men.
-func hubInfo(i Info) string {
+func hubInfo(i player.Info) string {
 	pv := make([]string, len(i.PV))
 	for k, m := range i.PV {
 		pv[k] = hubtext.Move(m)
@@ -217,7 +218,7 @@ func hubInfo(i Info) string {
 
 // hubScore writes a score in men with two decimals; a win in n plies is
 // 100 - n/100, as pydraughts reads it.
-func hubScore(sc Score) string {
+func hubScore(sc player.Score) string {
 	switch {
 	case sc.IsWin():
 		return fmt.Sprintf("%.2f", float64(10000-sc.Plies)/100)

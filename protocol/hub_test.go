@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // hubStart is the start position in Hub's format.
@@ -20,7 +20,8 @@ func TestHubSession(t *testing.T) {
 	if lines[0] != `id name=nechecb version=9.9 author="the nechecb authors"` || lines[1] != "param name=variant value=english type=enum values=english" {
 		t.Errorf("handshake starts %q", lines[:2])
 	}
-	if got, want := len(lines), 2+len(options)+1; got != want {
+	// id, variant, one param per announced option (ExpNoLMR is hidden), wait.
+	if got, want := len(lines), 2+len(testOptions(&fakeSearcher{}, &fakeBook{}))-1+1; got != want {
 		t.Errorf("handshake has %d lines, want %d", got, want)
 	}
 	for _, want := range []string{
@@ -33,7 +34,7 @@ func TestHubSession(t *testing.T) {
 			t.Errorf("handshake lacks %q", want)
 		}
 	}
-	s.send("set-param name=variant value=english", "set-param name=Hash value=32", "set-param name=Eval value="+all.DefaultSpec, "init")
+	s.send("set-param name=variant value=english", "set-param name=Hash value=32", "set-param name=Eval value="+testDefaultEval, "init")
 	s.expect("ready")
 	if got := s.fake.snapshot().opts.HashMB; got != 32 {
 		t.Errorf("Hash %d after init, want 32", got)
@@ -66,15 +67,15 @@ func TestHubLevels(t *testing.T) {
 	cases := []struct {
 		level string
 		black bool // the side to move is Black
-		want  Limits
+		want  player.Limits
 	}{
-		{"level depth=7", true, Limits{Depth: 7}},
-		{"level nodes=5000", true, Limits{Nodes: 5000}},
-		{"level move-time=0.25", true, Limits{MoveTime: 250 * time.Millisecond}},
-		{"level moves=20 time=60 inc=0.5", true, Limits{BTime: 60500 * time.Millisecond, BInc: 500 * time.Millisecond, MovesToGo: 20}},
-		{"level time=30", false, Limits{WTime: 30 * time.Second}},
-		{"level time=0", false, Limits{WTime: time.Millisecond}},
-		{"level infinite", true, Limits{Infinite: true}},
+		{"level depth=7", true, player.Limits{Depth: 7}},
+		{"level nodes=5000", true, player.Limits{Nodes: 5000}},
+		{"level move-time=0.25", true, player.Limits{MoveTime: 250 * time.Millisecond}},
+		{"level moves=20 time=60 inc=0.5", true, player.Limits{BTime: 60500 * time.Millisecond, BInc: 500 * time.Millisecond, MovesToGo: 20}},
+		{"level time=30", false, player.Limits{WTime: 30 * time.Second}},
+		{"level time=0", false, player.Limits{WTime: time.Millisecond}},
+		{"level infinite", true, player.Limits{Infinite: true}},
 	}
 	for _, c := range cases {
 		t.Run(c.level, func(t *testing.T) {

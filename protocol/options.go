@@ -4,46 +4,31 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
-// Settings holds the value of every engine option. The server keeps two:
-// the one in force and the pending one that setoption changes; isready
-// (Hub: init) or the next go applies the pending one.
-type Settings struct {
-	Hash         int // MB
-	Threads      int
-	MultiPV      int
-	Ponder       bool
-	MoveOverhead int // milliseconds
-	Book         int // 0 none .. 3 best only
-	BookFile     string
-	Eval         string
-	RandomTies   bool
-	Seed         int
-	LogFile      string
-	LogLevel     string
-	DBPath       string
-}
-
-// DefaultSettings returns the options' defaults.
-func DefaultSettings() Settings {
-	return Settings{
-		Hash: 64, Threads: 1, MultiPV: 1, MoveOverhead: 30,
-		Eval: all.DefaultSpec, LogLevel: "warn",
-	}
-}
-
-// searchOptions extracts what the searcher needs.
-func (s Settings) searchOptions() SearchOptions {
-	return SearchOptions{
-		HashMB: s.Hash, Threads: s.Threads, MultiPV: s.MultiPV,
-		MoveOverhead: time.Duration(s.MoveOverhead) * time.Millisecond,
-		RandomTies:   s.RandomTies, Seed: uint64(s.Seed),
-	}
+// Option is one engine option: its name, kind, default and range, as the
+// handshakes announce it, and the setter that puts a value in force. The
+// binary declares its options with CheckOption, SpinOption, ComboOption and
+// StringOption and hands them to the server in Config.Options; the server
+// owns the rest. A value is checked (kind and range) when setoption
+// (Hub: set-param) arrives and kept as a pending change; the setter runs at
+// the next isready (Hub: init) or go. A setter that fails is reported on one
+// error line and the previous value stays in force.
+type Option struct {
+	name     string
+	kind     optionKind
+	def      string   // the default, in canonical form
+	min, max int      // spin
+	vars     []string // combo
+	hidden   bool
+	confirm  bool
+	// apply puts a checked value (canonical form) in force; nil means the
+	// value is only stored.
+	apply func(value string) error
+	// own marks the server's own options: NewServer binds apply to itself.
+	own func(*Server) func(string) error
 }
 
 // optionKind is the UCI type of an option.
@@ -62,127 +47,240 @@ var (
 	hubType = [...]string{"bool", "int", "enum", "string"}
 )
 
-// option describes one engine option and binds it to its Settings field.
-type option struct {
-	name     string
-	kind     optionKind
-	min, max int      // spin
-	vars     []string // combo
-	// get writes the field's value as text; set checks text and stores it.
-	get func(*Settings) string
-	set func(*Settings, string) error
-}
-
 // emptyString is how UCI writes an empty string value.
 const emptyString = "<empty>"
 
-func spinOption(name string, lo, hi int, field func(*Settings) *int) option {
-	return option{name: name, kind: kindSpin, min: lo, max: hi,
-		get: func(s *Settings) string { return strconv.Itoa(*field(s)) },
-		set: func(s *Settings, v string) error {
+// CheckOption declares a true/false option. set (nil: store only) puts a
+// value in force.
+func CheckOption(name string, def bool, set func(bool) error) Option {
+	o := Option{name: name, kind: kindCheck, def: strconv.FormatBool(def)}
+	if set != nil {
+		o.apply = func(v string) error { return set(v == "true") }
+	}
+	return o
+}
+
+// SpinOption declares a whole-number option in lo..hi. set (nil: store
+// only) puts a value in force.
+func SpinOption(name string, def, lo, hi int, set func(int) error) Option {
+	o := Option{name: name, kind: kindSpin, def: strconv.Itoa(def), min: lo, max: hi}
+	if set != nil {
+		o.apply = func(v string) error {
 			n, err := strconv.Atoi(v)
 			if err != nil {
-				return fmt.Errorf("%q is not a whole number", v)
+				return err
 			}
-			if n < lo || n > hi {
-				return fmt.Errorf("%d is outside %d..%d", n, lo, hi)
-			}
-			*field(s) = n
-			return nil
-		}}
+			return set(n)
+		}
+	}
+	return o
 }
 
-func checkOption(name string, field func(*Settings) *bool) option {
-	return option{name: name, kind: kindCheck,
-		get: func(s *Settings) string { return strconv.FormatBool(*field(s)) },
-		set: func(s *Settings, v string) error {
-			switch strings.ToLower(v) {
-			case "true":
-				*field(s) = true
-			case "false":
-				*field(s) = false
-			default:
-				return fmt.Errorf("%q is not true or false", v)
-			}
-			return nil
-		}}
+// ComboOption declares an option whose value is one of vars (matched
+// without regard to case). set (nil: store only) puts a value in force.
+func ComboOption(name, def string, vars []string, set func(string) error) Option {
+	o := Option{name: name, kind: kindCombo, def: def, vars: vars}
+	if set != nil {
+		o.apply = set
+	}
+	return o
 }
 
-func comboOption(name string, vars []string, field func(*Settings) *string) option {
-	return option{name: name, kind: kindCombo, vars: vars,
-		get: func(s *Settings) string { return *field(s) },
-		set: func(s *Settings, v string) error {
-			for _, c := range vars {
-				if strings.EqualFold(c, v) {
-					*field(s) = c
-					return nil
-				}
-			}
-			return fmt.Errorf("%q is not one of %s", v, strings.Join(vars, ", "))
-		}}
+// StringOption declares a free-text option; the UCI value <empty> stands
+// for "". set (nil: store only) puts a value in force.
+func StringOption(name, def string, set func(string) error) Option {
+	o := Option{name: name, kind: kindString, def: def}
+	if set != nil {
+		o.apply = set
+	}
+	return o
 }
 
-func stringOption(name string, field func(*Settings) *string) option {
-	return option{name: name, kind: kindString,
-		get: func(s *Settings) string { return *field(s) },
-		set: func(s *Settings, v string) error {
-			if v == emptyString {
-				v = ""
-			}
-			*field(s) = v
-			return nil
-		}}
-}
+// Hide returns o as a hidden option: settable like any other, but not
+// announced in the handshakes nor listed when an option name is unknown.
+// Experiment switches for A/B matches are hidden.
+func (o Option) Hide() Option { o.hidden = true; return o }
+
+// Confirm returns o with its successful changes confirmed by a line
+// "<Name> <value>" (info string, Hub: info message).
+func (o Option) Confirm() Option { o.confirm = true; return o }
+
+// Name returns the option's name.
+func (o Option) Name() string { return o.name }
+
+// Hidden reports whether the handshakes leave o out.
+func (o Option) Hidden() bool { return o.hidden }
+
+// String returns o's line in the UCI handshake, which describes it whole
+// (name, kind, default, range or values); hidden options have one too.
+func (o Option) String() string { return o.uciLine() }
 
 // logLevels are the LogLevel values, quietest last.
 var logLevels = []string{"debug", "info", "warn", "error", "off"}
 
-// options lists every option in the order the handshake announces them.
-var options = []option{
-	spinOption("Hash", 1, 4096, func(s *Settings) *int { return &s.Hash }),
-	spinOption("Threads", 1, 256, func(s *Settings) *int { return &s.Threads }),
-	spinOption("MultiPV", 1, 64, func(s *Settings) *int { return &s.MultiPV }),
-	checkOption("Ponder", func(s *Settings) *bool { return &s.Ponder }),
-	spinOption("MoveOverhead", 0, 5000, func(s *Settings) *int { return &s.MoveOverhead }),
-	spinOption("Book", 0, 3, func(s *Settings) *int { return &s.Book }),
-	stringOption("BookFile", func(s *Settings) *string { return &s.BookFile }),
-	stringOption("Eval", func(s *Settings) *string { return &s.Eval }),
-	checkOption("RandomTies", func(s *Settings) *bool { return &s.RandomTies }),
-	spinOption("Seed", 0, 1<<31-1, func(s *Settings) *int { return &s.Seed }),
-	stringOption("LogFile", func(s *Settings) *string { return &s.LogFile }),
-	comboOption("LogLevel", logLevels, func(s *Settings) *string { return &s.LogLevel }),
-	stringOption("DBPath", func(s *Settings) *string { return &s.DBPath }),
+// LogFileOption is the server's own LogFile option: a file the logs are
+// appended to instead of Config.LogOutput. The binary places it in its list
+// where it wants it announced.
+func LogFileOption() Option {
+	o := StringOption("LogFile", "", nil)
+	o.own = func(s *Server) func(string) error { return s.setLogFile }
+	return o
 }
 
-// findOption looks an option up by name, ignoring case.
-func findOption(name string) (*option, error) {
-	for i := range options {
-		if strings.EqualFold(options[i].name, name) {
-			return &options[i], nil
+// LogLevelOption is the server's own LogLevel option: how much is logged
+// (debug, info, warn, error or off; warn when the binary leaves it out).
+func LogLevelOption() Option {
+	o := ComboOption("LogLevel", defaultLogLevel, logLevels, nil)
+	o.own = func(s *Server) func(string) error { return s.setLogLevel }
+	return o
+}
+
+// check reads text as a value of o and returns it in canonical form.
+func (o *Option) check(text string) (string, error) {
+	switch o.kind {
+	case kindCheck:
+		switch strings.ToLower(text) {
+		case "true", "false":
+			return strings.ToLower(text), nil
+		}
+		return "", fmt.Errorf("%q is not true or false", text)
+	case kindSpin:
+		n, err := strconv.Atoi(text)
+		if err != nil {
+			return "", fmt.Errorf("%q is not a whole number", text)
+		}
+		if n < o.min || n > o.max {
+			return "", fmt.Errorf("%d is outside %d..%d", n, o.min, o.max)
+		}
+		return strconv.Itoa(n), nil
+	case kindCombo:
+		for _, c := range o.vars {
+			if strings.EqualFold(c, text) {
+				return c, nil
+			}
+		}
+		return "", fmt.Errorf("%q is not one of %s", text, strings.Join(o.vars, ", "))
+	}
+	if text == emptyString {
+		return "", nil
+	}
+	return text, nil
+}
+
+// optionSet is the server's options with the value of each in force and as
+// last set (pending), by index.
+type optionSet struct {
+	opts         []Option
+	cur, pending []string
+}
+
+// newOptionSet checks the declarations: names present and distinct, spin
+// ranges not empty, combos with values, defaults valid.
+func newOptionSet(opts []Option) (optionSet, error) {
+	set := optionSet{opts: opts, cur: make([]string, len(opts))}
+	for i := range opts {
+		o := &opts[i]
+		if strings.TrimSpace(o.name) == "" || strings.ContainsAny(o.name, " \t=\"") {
+			return set, fmt.Errorf("option %d: name %q is empty or holds a blank, = or \"", i+1, o.name)
+		}
+		for _, p := range opts[:i] {
+			if strings.EqualFold(p.name, o.name) {
+				return set, fmt.Errorf("option %s is declared twice", o.name)
+			}
+		}
+		if o.kind == kindSpin && o.min > o.max {
+			return set, fmt.Errorf("option %s: range %d..%d is empty", o.name, o.min, o.max)
+		}
+		if o.kind == kindCombo && len(o.vars) == 0 {
+			return set, fmt.Errorf("option %s: a combo needs values", o.name)
+		}
+		def, err := o.check(o.def)
+		if err != nil || def != o.def {
+			return set, fmt.Errorf("option %s: default %q is not a valid value", o.name, o.def)
+		}
+		set.cur[i] = def
+	}
+	set.pending = append([]string(nil), set.cur...)
+	return set, nil
+}
+
+// find looks an option up by name, ignoring case; hidden options are found
+// too, but only the announced ones are listed when name is unknown.
+func (set *optionSet) find(name string) (int, error) {
+	var names []string
+	for i, o := range set.opts {
+		if strings.EqualFold(o.name, name) {
+			return i, nil
+		}
+		if !o.hidden {
+			names = append(names, o.name)
 		}
 	}
-	names := make([]string, len(options))
-	for i, o := range options {
-		names[i] = o.name
-	}
-	return nil, fmt.Errorf("unknown option %q (known: %s)", name, strings.Join(names, ", "))
+	return 0, fmt.Errorf("unknown option %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-// setSetting checks value for the option called name and stores it in s.
-func setSetting(s *Settings, name, value string) error {
-	o, err := findOption(name)
+// setPending checks value for the option called name and keeps it as that
+// option's pending change.
+func (set *optionSet) setPending(name, value string) error {
+	i, err := set.find(name)
 	if err != nil {
 		return err
 	}
-	if err := o.set(s, strings.TrimSpace(value)); err != nil {
-		return fmt.Errorf("option %s: %v", o.name, err)
+	v, err := set.opts[i].check(strings.TrimSpace(value))
+	if err != nil {
+		return fmt.Errorf("option %s: %v", set.opts[i].name, err)
+	}
+	set.pending[i] = v
+	return nil
+}
+
+// applyDefaults runs every setter with its default, so that what the
+// handshake announces is what is in force.
+func (set *optionSet) applyDefaults() error {
+	for i, o := range set.opts {
+		if o.apply == nil {
+			continue
+		}
+		if err := o.apply(set.cur[i]); err != nil {
+			return fmt.Errorf("option %s: default %q: %w", o.name, set.cur[i], err)
+		}
 	}
 	return nil
 }
 
+// SetOption sets an option before serving, as setoption would; the change is
+// applied when Serve starts.
+func (s *Server) SetOption(name, value string) error {
+	return s.opts.setPending(name, value)
+}
+
+// applyPending puts the pending changes in force, in declaration order. A
+// change that fails is reported and the previous value kept; a confirmed
+// option's change is announced.
+func (s *Server) applyPending() {
+	set := &s.opts
+	for i, o := range set.opts {
+		next, old := set.pending[i], set.cur[i]
+		if next == old {
+			continue
+		}
+		if o.apply != nil {
+			if err := o.apply(next); err != nil {
+				s.errorf("%s %q: %v; keeping %q", o.name, next, err, old)
+				set.pending[i] = old
+				continue
+			}
+		}
+		set.cur[i] = next
+		if o.confirm {
+			s.note(o.name + " " + next)
+		}
+	}
+}
+
 // uciLine writes the option's line of the UCI handshake.
-func (o *option) uciLine(def *Settings) string {
-	v := o.get(def)
+func (o *Option) uciLine() string {
+	v := o.def
 	if v == "" {
 		v = emptyString
 	}
@@ -199,8 +297,8 @@ func (o *option) uciLine(def *Settings) string {
 }
 
 // hubLine writes the option's param line of the Hub handshake.
-func (o *option) hubLine(def *Settings) string {
-	line := fmt.Sprintf("param name=%s value=%s type=%s", o.name, hubtext.Value(o.get(def)), hubType[o.kind])
+func (o *Option) hubLine() string {
+	line := fmt.Sprintf("param name=%s value=%s type=%s", o.name, hubtext.Value(o.def), hubType[o.kind])
 	switch o.kind {
 	case kindSpin:
 		line += fmt.Sprintf(" min=%d max=%d", o.min, o.max)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
@@ -14,18 +15,18 @@ import (
 type activeSearch struct {
 	cancel context.CancelFunc
 	root   engine.Position
-	limits Limits
+	limits player.Limits
 	// hold keeps the bestmove back until stop or ponderhit: an infinite
 	// search, or a ponder search not yet hit, must not end by itself.
 	hold bool
 	// pondering is set until ponderhit.
 	pondering bool
 	// finished holds the result of a search that returned while hold was set.
-	finished *Result
+	finished *player.Result
 }
 
 // searchDone carries a search's result back to the server's loop.
-type searchDone struct{ res Result }
+type searchDone struct{ res player.Result }
 
 // unbounded reports whether the search has no limit that ends it.
 func (a *activeSearch) unbounded() bool {
@@ -35,7 +36,7 @@ func (a *activeSearch) unbounded() bool {
 
 // startSearch answers a go command: from the book, at once when there is no
 // legal move, or by starting the search goroutine.
-func (s *Server) startSearch(limits Limits) {
+func (s *Server) startSearch(limits player.Limits) {
 	s.applyPending()
 	root := s.game.current()
 	history := s.game.history()
@@ -45,10 +46,10 @@ func (s *Server) startSearch(limits Limits) {
 		s.sendNoMove()
 		return
 	}
-	if s.book != nil && s.cur.Book > 0 && !limits.Ponder && !limits.Infinite {
-		if m, ok := s.book.Probe(root, history, s.cur.Book); ok && isLegal(&root, m) && allowed(m, limits.SearchMoves) {
+	if s.cfg.Book != nil && !limits.Ponder && !limits.Infinite {
+		if m, ok := s.cfg.Book.Probe(root, history); ok && isLegal(&root, m) && allowed(m, limits.SearchMoves) {
 			s.note("book move " + s.moveText(m))
-			s.sendBest(root, Result{Best: m, HasMove: true}, limits)
+			s.sendBest(root, player.Result{Best: m, HasMove: true}, limits)
 			return
 		}
 	}
@@ -60,7 +61,7 @@ func (s *Server) startSearch(limits Limits) {
 	if s.hub {
 		format = hubInfo
 	}
-	progress := func(i Info) { s.out.trySend(format(i)) }
+	progress := func(i player.Info) { s.out.trySend(format(i)) }
 	s.log.Debug().Str("fen", root.FEN()).Interface("limits", limits).Msg("search")
 	go func() {
 		s.done <- searchDone{s.cfg.Searcher.Search(ctx, root, history, limits, progress)}
@@ -79,7 +80,7 @@ func (s *Server) searchEnded(d searchDone) {
 }
 
 // finishSearch sends the bestmove of the active search and forgets it.
-func (s *Server) finishSearch(res Result) {
+func (s *Server) finishSearch(res player.Result) {
 	a := s.search
 	a.cancel()
 	s.search = nil
@@ -156,7 +157,7 @@ func (s *Server) sendNoMove() {
 // sendBest sends the claim, if any, and the bestmove (Hub: done) of a search
 // of root. A result without a legal move (a search stopped at once, or a
 // faulty searcher) is replaced by the first legal move allowed.
-func (s *Server) sendBest(root engine.Position, res Result, limits Limits) {
+func (s *Server) sendBest(root engine.Position, res player.Result, limits player.Limits) {
 	best := res.Best
 	if !res.HasMove || !isLegal(&root, best) || !allowed(best, limits.SearchMoves) {
 		if res.HasMove {
@@ -166,7 +167,7 @@ func (s *Server) sendBest(root engine.Position, res Result, limits Limits) {
 		if len(limits.SearchMoves) > 0 {
 			best = limits.SearchMoves[0]
 		}
-		res = Result{Best: best, HasMove: true}
+		res = player.Result{Best: best, HasMove: true}
 	}
 	after := root.Play(best)
 	ponder := ""
@@ -196,7 +197,7 @@ func (s *Server) sendBest(root engine.Position, res Result, limits Limits) {
 // claim returns "win|loss|draw <reason>" when the result is sure: a draw by
 // the rules now or after best, the opponent left without a move, or a win
 // or loss the search proved. Otherwise it returns "".
-func (s *Server) claim(best engine.Move, score Score) string {
+func (s *Server) claim(best engine.Move, score player.Score) string {
 	if r := s.game.result(); r.Outcome == engine.Draw {
 		return "draw " + r.Reason
 	}

@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -20,11 +19,15 @@ type Config struct {
 	Name, Version, Author string
 	// Searcher runs the searches; required.
 	Searcher Searcher
+	// Options are the engine's options, in the order the handshakes announce
+	// them (hidden ones are not announced). The binary declares them with
+	// their setters; LogFileOption and LogLevelOption are the server's own,
+	// for the binary to place in the list.
+	Options []Option
 	// Bench runs the bench command; nil makes bench answer with an error.
 	Bench BenchFunc
-	// OpenBook loads opening books for the Book and BookFile options; nil
-	// means the build has no book and the engine always searches.
-	OpenBook BookOpener
+	// Book is probed before searches; nil means the engine always searches.
+	Book Book
 	// LogOutput receives the logs unless the LogFile option names a file;
 	// nil means os.Stderr. It must not be the protocol's output.
 	LogOutput io.Writer
@@ -33,23 +36,27 @@ type Config struct {
 // Server serves the protocol on one input and one output. Its methods other
 // than Serve are for setting it up before Serve is called.
 type Server struct {
-	cfg     Config
-	out     *output
-	log     zerolog.Logger
-	logFile *os.File
+	cfg      Config
+	out      *output
+	log      zerolog.Logger
+	logW     io.Writer // where the logs go: cfg.LogOutput or logFile
+	logLevel string
+	logFile  *os.File
 
-	hub          bool     // the Hub dialect is in use
-	cur, pending Settings // options in force and as last set
-	book         BookProber
-	game         record
-	level        hubLevel
+	hub   bool      // the Hub dialect is in use
+	opts  optionSet // options in force and as last set
+	game  record
+	level hubLevel
 
 	search *activeSearch
 	done   chan searchDone
 }
 
-// NewServer makes a server with the default options, loading the default
-// evaluator into cfg.Searcher.
+// defaultLogLevel is the log level before any LogLevel option.
+const defaultLogLevel = "warn"
+
+// NewServer makes a server and puts every option's default in force by
+// running its setter; a default that fails is an error.
 func NewServer(cfg Config) (*Server, error) {
 	if cfg.Searcher == nil {
 		return nil, errors.New("protocol: Config.Searcher is nil")
@@ -57,22 +64,24 @@ func NewServer(cfg Config) (*Server, error) {
 	if cfg.LogOutput == nil {
 		cfg.LogOutput = os.Stderr
 	}
-	s := &Server{cfg: cfg, cur: DefaultSettings(), done: make(chan searchDone, 1)}
-	s.pending = s.cur
-	s.log = newLogger(cfg.LogOutput, s.cur.LogLevel)
-	if err := cfg.Searcher.LoadEvaluator(s.cur.Eval); err != nil {
-		return nil, fmt.Errorf("protocol: default evaluator: %w", err)
+	s := &Server{cfg: cfg, done: make(chan searchDone, 1), logW: cfg.LogOutput, logLevel: defaultLogLevel}
+	s.log = newLogger(s.logW, s.logLevel)
+	opts := append([]Option(nil), cfg.Options...)
+	for i := range opts {
+		if opts[i].own != nil {
+			opts[i].apply = opts[i].own(s)
+		}
 	}
-	cfg.Searcher.SetOptions(s.cur.searchOptions())
+	var err error
+	if s.opts, err = newOptionSet(opts); err != nil {
+		return nil, fmt.Errorf("protocol: %w", err)
+	}
+	if err := s.opts.applyDefaults(); err != nil {
+		return nil, fmt.Errorf("protocol: %w", err)
+	}
 	s.game.reset(engine.StartPosition())
 	s.level = defaultHubLevel
 	return s, nil
-}
-
-// SetOption sets an option before serving, as setoption would; the change is
-// applied when Serve starts.
-func (s *Server) SetOption(name, value string) error {
-	return setSetting(&s.pending, name, value)
 }
 
 // Serve reads commands from r and writes replies to w until quit or the end
@@ -82,12 +91,12 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 	defer s.closeLog()
 	defer s.out.close()
 	s.applyPending()
-	lines := make(chan string)
+	lines := make(chan inputLine)
 	readErr := make(chan error, 1)
 	go readLines(r, lines, readErr)
 	for {
 		select {
-		case line, ok := <-lines:
+		case in, ok := <-lines:
 			if !ok {
 				s.endOfInput()
 				err := <-readErr
@@ -96,30 +105,18 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 				}
 				return err
 			}
-			s.log.Debug().Str("in", line).Msg("command")
+			line := in.text
+			s.log.Debug().Str("in", clip(line, maxLogged)).Msg("command")
+			if in.size > 0 {
+				s.errorf("line too long: %d bytes, more than %d; it starts %q", in.size, maxLineBytes, line)
+				continue
+			}
 			if s.handle(line) {
 				s.quit()
 				return nil
 			}
 		case d := <-s.done:
 			s.searchEnded(d)
-		}
-	}
-}
-
-// readLines sends every line of r, without its end of line, then closes
-// lines and reports why reading ended.
-func readLines(r io.Reader, lines chan<- string, readErr chan<- error) {
-	br := bufio.NewReader(r)
-	for {
-		line, err := br.ReadString('\n')
-		if line != "" {
-			lines <- strings.TrimRight(line, "\r\n")
-		}
-		if err != nil {
-			close(lines)
-			readErr <- err
-			return
 		}
 	}
 }
@@ -152,20 +149,23 @@ func (s *Server) handle(line string) bool {
 
 // handshake sends the identification and the option list of the dialect.
 func (s *Server) handshake() {
-	def := DefaultSettings()
 	if s.hub {
 		s.send(fmt.Sprintf("id name=%s version=%s author=%s", hubtext.Value(s.cfg.Name), hubtext.Value(s.cfg.Version), hubtext.Value(s.cfg.Author)))
 		s.send("param name=variant value=english type=enum values=english")
-		for i := range options {
-			s.send(options[i].hubLine(&def))
+		for i := range s.opts.opts {
+			if o := &s.opts.opts[i]; !o.hidden {
+				s.send(o.hubLine())
+			}
 		}
 		s.send("wait")
 		return
 	}
 	s.send("id name " + s.cfg.Name + " " + s.cfg.Version)
 	s.send("id author " + s.cfg.Author)
-	for i := range options {
-		s.send(options[i].uciLine(&def))
+	for i := range s.opts.opts {
+		if o := &s.opts.opts[i]; !o.hidden {
+			s.send(o.uciLine())
+		}
 	}
 	s.send("uciok")
 }
@@ -176,9 +176,11 @@ func (s *Server) send(line string) {
 	s.out.send(line)
 }
 
-// errorf reports a refused command in the dialect's error form.
+// errorf reports a refused command in the dialect's error form. Quoted
+// input is cut to its first maxQuoted characters and the whole message to
+// maxMessage bytes, so that bad input never comes back at length.
 func (s *Server) errorf(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	msg := shortenMessage(fmt.Sprintf(format, args...))
 	s.log.Info().Str("error", msg).Msg("command refused")
 	if s.hub {
 		s.send("error message=" + hubtext.Quote(msg))
@@ -205,55 +207,6 @@ func (s *Server) busy() bool {
 	return true
 }
 
-// applyPending puts the pending options in force. A change that fails is
-// reported and the previous value kept, in both copies.
-func (s *Server) applyPending() {
-	old, next := s.cur, s.pending
-	if next.Eval != old.Eval {
-		if err := s.cfg.Searcher.LoadEvaluator(next.Eval); err != nil {
-			s.errorf("Eval %q: %v; keeping %q", next.Eval, err, old.Eval)
-			next.Eval = old.Eval
-		} else {
-			s.note("Eval " + next.Eval)
-		}
-	}
-	if next.LogFile != old.LogFile || next.LogLevel != old.LogLevel {
-		if err := s.openLog(next.LogFile, next.LogLevel); err != nil {
-			s.errorf("LogFile %q: %v; keeping %q", next.LogFile, err, old.LogFile)
-			next.LogFile = old.LogFile
-		}
-	}
-	if next.Book != old.Book || next.BookFile != old.BookFile {
-		next.BookFile = s.openBook(next, old)
-	}
-	if next.searchOptions() != old.searchOptions() {
-		s.cfg.Searcher.SetOptions(next.searchOptions())
-	}
-	s.cur, s.pending = next, next
-}
-
-// openBook loads the book the options name, or drops it when Book is 0.
-// It returns the BookFile value now in force.
-func (s *Server) openBook(next, old Settings) string {
-	// The hook for the opening book: cfg.OpenBook is set by the binary once
-	// the book package exists; the server probes it before each search.
-	if next.Book == 0 {
-		s.book = nil
-		return next.BookFile
-	}
-	if s.cfg.OpenBook == nil {
-		s.note("Book: this build has no opening book; the engine searches every move")
-		return next.BookFile
-	}
-	b, err := s.cfg.OpenBook(next.BookFile)
-	if err != nil {
-		s.errorf("BookFile %q: %v; keeping %q", next.BookFile, err, old.BookFile)
-		return old.BookFile
-	}
-	s.book = b
-	return next.BookFile
-}
-
 // newLogger makes a zerolog logger on w at the named level.
 func newLogger(w io.Writer, level string) zerolog.Logger {
 	lvl, err := zerolog.ParseLevel(level)
@@ -263,9 +216,9 @@ func newLogger(w io.Writer, level string) zerolog.Logger {
 	return zerolog.New(w).Level(lvl).With().Timestamp().Logger()
 }
 
-// openLog sends the logs to file (appending), or to cfg.LogOutput when file
-// is empty.
-func (s *Server) openLog(file, level string) error {
+// setLogFile sends the logs to file (appending), or to cfg.LogOutput when
+// file is empty.
+func (s *Server) setLogFile(file string) error {
 	var w io.Writer = s.cfg.LogOutput
 	var f *os.File
 	if file != "" {
@@ -277,14 +230,24 @@ func (s *Server) openLog(file, level string) error {
 		w = f
 	}
 	s.closeLog()
-	s.logFile = f
-	s.log = newLogger(w, level)
+	s.logFile, s.logW = f, w
+	s.log = newLogger(w, s.logLevel)
 	return nil
 }
 
+// setLogLevel sets how much is logged.
+func (s *Server) setLogLevel(level string) error {
+	s.logLevel = level
+	s.log = newLogger(s.logW, level)
+	return nil
+}
+
+// closeLog closes the log file, if any, and sends the logs back to
+// cfg.LogOutput.
 func (s *Server) closeLog() {
 	if s.logFile != nil {
 		s.logFile.Close()
-		s.logFile = nil
+		s.logFile, s.logW = nil, s.cfg.LogOutput
+		s.log = newLogger(s.logW, s.logLevel)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // handleUCI runs one command of the UCI-like dialect. args are the words
@@ -79,7 +80,7 @@ func (s *Server) uciSetOption(line string) {
 		s.errorf("setoption: no option name")
 		return
 	}
-	if err := setSetting(&s.pending, name, strings.TrimSpace(value)); err != nil {
+	if err := s.opts.setPending(name, strings.TrimSpace(value)); err != nil {
 		s.errorf("setoption: %v", err)
 	}
 }
@@ -154,8 +155,8 @@ func (s *Server) uciPosition(args []string) {
 }
 
 // uciGoLimits reads the words of a go command.
-func (s *Server) uciGoLimits(args []string) (Limits, error) {
-	var l Limits
+func (s *Server) uciGoLimits(args []string) (player.Limits, error) {
+	var l player.Limits
 	root := s.game.current()
 	for i := 0; i < len(args); i++ {
 		word := strings.ToLower(args[i])
@@ -170,28 +171,28 @@ func (s *Server) uciGoLimits(args []string) (Limits, error) {
 			for _, text := range args[i+1:] {
 				m, err := root.ParseMove(text)
 				if err != nil {
-					return Limits{}, fmt.Errorf("searchmoves: %v", err)
+					return player.Limits{}, fmt.Errorf("searchmoves: %v", err)
 				}
 				l.SearchMoves = append(l.SearchMoves, m)
 			}
 			if len(l.SearchMoves) == 0 {
-				return Limits{}, fmt.Errorf("searchmoves needs at least one move")
+				return player.Limits{}, fmt.Errorf("searchmoves needs at least one move")
 			}
 			return l, nil
 		case "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo":
 		default:
-			return Limits{}, fmt.Errorf("unknown word %q", args[i])
+			return player.Limits{}, fmt.Errorf("unknown word %q", args[i])
 		}
 		if i+1 >= len(args) {
-			return Limits{}, fmt.Errorf("%s needs a number", word)
+			return player.Limits{}, fmt.Errorf("%s needs a number", word)
 		}
 		i++
 		n, err := strconv.ParseInt(args[i], 10, 64)
 		if err != nil {
-			return Limits{}, fmt.Errorf("%s %q is not a number", word, args[i])
+			return player.Limits{}, fmt.Errorf("%s %q is not a number", word, args[i])
 		}
 		if err := setGoLimit(&l, word, n); err != nil {
-			return Limits{}, err
+			return player.Limits{}, err
 		}
 	}
 	return l, nil
@@ -199,7 +200,7 @@ func (s *Server) uciGoLimits(args []string) (Limits, error) {
 
 // setGoLimit stores one numeric go limit. Clock times at or below zero
 // become one millisecond, since zero means "no limit" to the searcher.
-func setGoLimit(l *Limits, word string, n int64) error {
+func setGoLimit(l *player.Limits, word string, n int64) error {
 	ms := func(n int64) time.Duration { return time.Duration(max(n, 1)) * time.Millisecond }
 	switch word {
 	case "depth":
@@ -232,7 +233,7 @@ func setGoLimit(l *Limits, word string, n int64) error {
 }
 
 // uciInfo writes a progress report as an info line.
-func uciInfo(i Info) string {
+func uciInfo(i player.Info) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s nodes %d nps %d time %d hashfull %d",
 		i.Depth, i.SelDepth, max(i.MultiPV, 1), uciScore(i.Score), i.Nodes, i.NPS, i.Time.Milliseconds(), i.HashFull)
@@ -247,7 +248,7 @@ func uciInfo(i Info) string {
 }
 
 // uciScore writes "cp <n>", "win <plies>" or "loss <plies>".
-func uciScore(sc Score) string {
+func uciScore(sc player.Score) string {
 	switch {
 	case sc.IsWin():
 		return fmt.Sprintf("win %d", sc.Plies)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
-	"github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // uciHandshake is the full reply to uci, as PROTOCOL.md documents it.
@@ -25,7 +25,7 @@ var uciHandshake = []string{
 	"option name MoveOverhead type spin default 30 min 0 max 5000",
 	"option name Book type spin default 0 min 0 max 3",
 	"option name BookFile type string default <empty>",
-	"option name Eval type string default " + all.DefaultSpec,
+	"option name Eval type string default " + testDefaultEval,
 	"option name RandomTies type check default false",
 	"option name Seed type spin default 0 min 0 max 2147483647",
 	"option name LogFile type string default <empty>",
@@ -43,7 +43,7 @@ func TestUCISession(t *testing.T) {
 	s.send("setoption name Hash value 128", "setoption name threads value 2", "setoption name MoveOverhead value 50")
 	s.send("isready")
 	s.expect("readyok")
-	want := SearchOptions{HashMB: 128, Threads: 2, MultiPV: 1, MoveOverhead: 50 * time.Millisecond}
+	want := player.Options{HashMB: 128, Threads: 2, MultiPV: 1, MoveOverhead: 50 * time.Millisecond}
 	if got := s.fake.snapshot().opts; got != want {
 		t.Errorf("search options after isready: got %+v, want %+v", got, want)
 	}
@@ -105,12 +105,12 @@ func TestUCIConvenience(t *testing.T) {
 		t.Errorf("got %q, want %q", moves, want)
 	}
 	s.send("position fen W:WK10,18:B12", "eval")
-	f, err := eval.Load(all.DefaultSpec)
+	f, err := eval.Load(testDefaultEval)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q, _ := engine.ParseFEN("W:WK10,18:B12")
-	s.expect(fmt.Sprintf("info string eval %s raw %g score %d side white", all.DefaultSpec, f().Raw(&q), f().Evaluate(&q)))
+	s.expect(fmt.Sprintf("info string eval %s raw %g score %d side white", testDefaultEval, f().Raw(&q), f().Evaluate(&q)))
 	s.send("position startpos", "perft 3")
 	lines := s.until("info string perft depth 3 nodes 302 ")
 	if len(lines) != 8 {
@@ -160,7 +160,7 @@ func TestUCIErrors(t *testing.T) {
 	if after := s.until("info string moves"); !cmp.Equal(before, after) {
 		t.Errorf("the position changed (-before +after):\n%s", cmp.Diff(before, after))
 	}
-	if got, want := s.fake.snapshot().opts, DefaultSettings().searchOptions(); got != want {
+	if got, want := s.fake.snapshot().opts, testSearchDefaults; got != want {
 		t.Errorf("options changed: %+v, want %+v", got, want)
 	}
 	s.finish()
@@ -171,17 +171,17 @@ func TestUCIBadEvalKeepsPrevious(t *testing.T) {
 	evals := s.fake.snapshot().evals
 	s.send("setoption name Eval value nosuchkind:file.txt", "isready")
 	line := s.next()
-	if !strings.HasPrefix(line, `info string error: Eval "nosuchkind:file.txt": unknown evaluator "nosuchkind"`) || !strings.HasSuffix(line, `; keeping "`+all.DefaultSpec+`"`) {
+	if !strings.HasPrefix(line, `info string error: Eval "nosuchkind:file.txt": unknown evaluator "nosuchkind"`) || !strings.HasSuffix(line, `; keeping "`+testDefaultEval+`"`) {
 		t.Errorf("got %q", line)
 	}
 	s.expect("readyok")
 	s.send("eval")
-	s.expect("info string eval " + all.DefaultSpec + " raw 0 score 0 side black")
+	s.expect("info string eval " + testDefaultEval + " raw 0 score 0 side black")
 	if got := s.fake.snapshot().evals; got != evals {
 		t.Errorf("SetEvaluator called %d times, want %d", got, evals)
 	}
 	// The same good spec again is accepted silently; a changed one is confirmed.
-	s.send("setoption name Eval value "+all.DefaultSpec, "isready")
+	s.send("setoption name Eval value "+testDefaultEval, "isready")
 	s.expect("readyok")
 	s.finish()
 }
@@ -293,15 +293,15 @@ func TestSearchmovesAndOptionsAppliedAtGo(t *testing.T) {
 func TestClaims(t *testing.T) {
 	cases := []struct {
 		name, position string
-		score          Score
+		score          player.Score
 		want           string
 	}{
-		{"proven win", "position startpos", Score{Value: 29993, Win: true, Plies: 7}, "info string claim win forced win in 7 plies"},
-		{"proven loss", "position startpos", Score{Value: -29996, Loss: true, Plies: 4}, "info string claim loss forced loss in 4 plies"},
-		{"opponent left without a move", "position fen B:W18:B14", Score{}, "info string claim win opponent has no legal move"},
+		{"proven win", "position startpos", player.Score{Value: 29993, Win: true, Plies: 7}, "info string claim win forced win in 7 plies"},
+		{"proven loss", "position startpos", player.Score{Value: -29996, Loss: true, Plies: 4}, "info string claim loss forced loss in 4 plies"},
+		{"opponent left without a move", "position fen B:W18:B14", player.Score{}, "info string claim win opponent has no legal move"},
 		// Kings shuffle: the position after 1-5 has been seen twice already.
-		{"threefold after the move", "position fen B:WK32:BK1 moves 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32", Score{}, "info string claim draw threefold repetition"},
-		{"threefold now", "position fen B:WK32:BK1 moves 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32", Score{}, "info string claim draw threefold repetition"},
+		{"threefold after the move", "position fen B:WK32:BK1 moves 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32", player.Score{}, "info string claim draw threefold repetition"},
+		{"threefold now", "position fen B:WK32:BK1 moves 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32", player.Score{}, "info string claim draw threefold repetition"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -317,43 +317,27 @@ func TestClaims(t *testing.T) {
 	}
 }
 
-// fakeBook knows one move from the start position.
-type fakeBook struct{ level int }
-
-func (b *fakeBook) Probe(pos engine.Position, _ []engine.Position, level int) (engine.Move, bool) {
-	b.level = level
-	if pos.FEN() != engine.StartFEN {
-		return engine.Move{}, false
-	}
-	m, err := pos.ParseMove("11-15")
-	return m, err == nil
-}
-
 func TestBookHook(t *testing.T) {
-	book := &fakeBook{}
-	var opened []string
-	s := newSession(t, Config{OpenBook: func(file string) (BookProber, error) {
-		opened = append(opened, file)
-		return book, nil
-	}})
+	s := newSession(t, Config{})
 	s.send("setoption name Book value 2", "isready", "go depth 1")
 	s.expect("readyok", "info string book move 11-15", "bestmove 11-15")
 	// A book move outside searchmoves is not played.
 	s.send("go depth 1 searchmoves 9-13")
 	s.until("bestmove 9-13")
+	// Ponder and infinite searches do not ask the book.
+	s.send("go ponder depth 1", "stop")
+	s.until("bestmove 9-13")
 	s.send("position startpos moves 11-15", "go depth 1")
 	s.until("bestmove 21-17")
+	// A BookFile change that fails is reported and the previous one kept.
+	s.send("setoption name BookFile value x.book", "setoption name BookFile value bad", "isready")
+	s.expect(`info string error: BookFile "bad": not a book; keeping ""`, "readyok")
+	s.send("setoption name BookFile value x.book", "isready")
+	s.expect("readyok")
 	s.finish()
-	if book.level != 2 || !cmp.Equal(opened, []string{""}) {
-		t.Errorf("level %d opened %q", book.level, opened)
+	if s.book.probed != 2 || !cmp.Equal(s.book.opened, []string{"", "x.book"}) {
+		t.Errorf("level %d at the last probe, opened %q", s.book.probed, s.book.opened)
 	}
-}
-
-func TestNoBookSupport(t *testing.T) {
-	s := newSession(t, Config{})
-	s.send("setoption name Book value 1", "isready")
-	s.expect("info string Book: this build has no opening book; the engine searches every move", "readyok")
-	s.finish()
 }
 
 func TestSwitchDialect(t *testing.T) {
@@ -370,7 +354,8 @@ func TestSwitchDialect(t *testing.T) {
 // TestSetOptionValueKeepsSpaces: a string value is the rest of the line,
 // inner spaces kept, so that file names with spaces work.
 func TestSetOptionValueKeepsSpaces(t *testing.T) {
-	srv, err := NewServer(Config{Searcher: &fakeSearcher{}})
+	fake := &fakeSearcher{}
+	srv, err := NewServer(Config{Searcher: fake, Options: testOptions(fake, &fakeBook{})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,11 +367,15 @@ func TestSetOptionValueKeepsSpaces(t *testing.T) {
 		{"setoption name BookFile value <empty>", ""},
 		{"setoption name BookFile", ""},
 	}
+	i, err := srv.opts.find("BookFile")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range cases {
-		srv.pending.BookFile = "before"
+		srv.opts.pending[i] = "before"
 		srv.uciSetOption(c.line)
-		if srv.pending.BookFile != c.want {
-			t.Errorf("%q: BookFile %q, want %q", c.line, srv.pending.BookFile, c.want)
+		if got := srv.opts.pending[i]; got != c.want {
+			t.Errorf("%q: BookFile %q, want %q", c.line, got, c.want)
 		}
 	}
 }

@@ -1,23 +1,32 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/internal/player"
-	"github.com/nechecb/nechecb/protocol"
 )
 
 // serveScript runs the engine's protocol server, with the binary's book
 // wiring, over a script of commands and returns its output.
 func serveScript(t *testing.T, script string) string {
 	t.Helper()
-	srv, err := protocol.NewServer(protocol.Config{Name: "nechecb", Version: version, Author: "test",
-		Searcher: player.New(player.Options{HashMB: 1}, nil, ""), OpenBook: openBook})
+	return serveScriptWith(t, player.New(player.Options{HashMB: 1}, nil, ""), script)
+}
+
+// serveScriptWith is serveScript with the engine eng.
+func serveScriptWith(t *testing.T, eng *player.Engine, script string) string {
+	t.Helper()
+	srv, err := newProtocolServer(eng, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +38,8 @@ func serveScript(t *testing.T, script string) string {
 }
 
 // TestEngineUsesBook plays from the built-in book with Book 3 (its best
-// move), refuses a bad book file with a message and then searches.
+// move) and from a book file; a file that does not load is refused with a
+// message naming it, and the book in force stays.
 func TestEngineUsesBook(t *testing.T) {
 	start := engine.StartPosition()
 	best := books.Default().Probe(&start).Moves[0].Move.String()
@@ -38,11 +48,75 @@ func TestEngineUsesBook(t *testing.T) {
 		t.Errorf("Book 3 from the start: want book move %s, got:\n%s", best, out)
 	}
 
-	bad := filepath.Join(t.TempDir(), "bad.book")
+	dir := t.TempDir()
+	good := filepath.Join(dir, "one.book")
+	writeOneMoveBook(t, good, "10-14")
+	bad := filepath.Join(dir, "bad.book")
 	os.WriteFile(bad, []byte("nechbook\x01\x00\x00\x00garbage"), 0o644)
-	out = serveScript(t, "uci\nsetoption name Book value 3\nsetoption name BookFile value "+bad+"\nisready\nposition startpos\ngo depth 2\n")
-	if !strings.Contains(out, "info string error: BookFile") || !strings.Contains(out, "checksum") || strings.Contains(out, "book move") || !strings.Contains(out, "bestmove ") {
-		t.Errorf("bad book file: want an error naming it, then a searched move; got:\n%s", out)
+	out = serveScript(t, "setoption name Book value 3\nsetoption name BookFile value "+good+"\ngo depth 2\n"+
+		"setoption name BookFile value "+bad+"\nisready\ngo depth 2\n")
+	want := []string{"info string book move 10-14", "bestmove 10-14",
+		`info string error: BookFile "` + bad + `": ` + bad + ": book file is damaged: its checksum does not match; keeping \"" + good + `"`,
+		"readyok", "info string book move 10-14", "bestmove 10-14"}
+	if got := strings.Split(strings.TrimSpace(out), "\n"); !cmp.Equal(got, want) {
+		t.Errorf("a bad book file after a good one (-got +want):\n%s", cmp.Diff(got, want))
+	}
+	// Book and a bad BookFile at once: BookFile keeps its default, the
+	// built-in book.
+	out = serveScript(t, "setoption name Book value 3\nsetoption name BookFile value "+bad+"\nisready\ngo depth 2\n")
+	if !strings.Contains(out, `info string error: BookFile "`+bad+`"`) || !strings.Contains(out, "bestmove "+best) {
+		t.Errorf("Book 3 and a bad book file: want an error naming it and the built-in book's %s; got:\n%s", best, out)
+	}
+}
+
+// writeOneMoveBook writes a book that knows one move, from the start.
+func writeOneMoveBook(t *testing.T, path, move string) {
+	t.Helper()
+	b := books.New()
+	start := engine.StartPosition()
+	m, err := start.ParseMove(move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Set(books.Entry{Position: start, Count: 1, Moves: []books.MoveEntry{{Move: m, Weight: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Save(path, false); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// bookMoves plays n book moves from the start with Book 1 (any book move,
+// at random by weight) and the given Seed, in a fresh server.
+func bookMoves(t *testing.T, seed, n int) []string {
+	t.Helper()
+	script := fmt.Sprintf("setoption name Book value 1\nsetoption name Seed value %d\nisready\n", seed)
+	script += strings.Repeat("position startpos\ngo depth 1\n", n)
+	var moves []string
+	for _, line := range strings.Split(serveScript(t, script), "\n") {
+		if m, ok := strings.CutPrefix(line, "info string book move "); ok {
+			moves = append(moves, m)
+		}
+	}
+	if len(moves) != n {
+		t.Fatalf("Seed %d: %d book moves in %d searches", seed, len(moves), n)
+	}
+	return moves
+}
+
+// TestBookFollowsSeed: two engines with the same Seed choose the same book
+// moves; another Seed chooses others.
+func TestBookFollowsSeed(t *testing.T) {
+	const n = 24
+	a, b, c := bookMoves(t, 7, n), bookMoves(t, 7, n), bookMoves(t, 8, n)
+	if !cmp.Equal(a, b) {
+		t.Errorf("Seed 7 twice chose differently:\n%q\n%q", a, b)
+	}
+	if cmp.Equal(a, c) {
+		t.Errorf("Seeds 7 and 8 chose the same %d moves: %q", n, a)
+	}
+	if distinct := len(slices.Compact(slices.Sorted(slices.Values(a)))); distinct < 2 {
+		t.Errorf("Book 1 chose only %q from the start in %d games", a[0], n)
 	}
 }
 

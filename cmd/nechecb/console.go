@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 
+	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/internal/console"
 )
 
@@ -18,7 +19,7 @@ func runConsole(args []string) int {
 	fs.BoolVar(&opts.ASCII, "ascii", false, "draw the pieces in ASCII")
 	fs.BoolVar(&opts.Flip, "flip", false, "show the board from Black's side")
 	fs.BoolVar(&opts.Numeric, "numeric", false, "show moves in numeric notation (11-15) rather than algebraic (c3d4)")
-	fs.StringVar(&opts.Eval, "eval", "", "evaluator spec, e.g. material, heuristic, neche:FILE#last (default the engine's default)")
+	fs.StringVar(&opts.Eval, "eval", all.DefaultSpec, "evaluator spec, e.g. material, heuristic, neche:FILE#last")
 	fs.StringVar(&opts.HistoryFile, "history", "", "line history file (default in the user's config directory; - for none)")
 	fs.IntVar(&opts.HashMB, "hash", 64, "transposition table size in MB")
 	fs.IntVar(&opts.Threads, "threads", 1, "search threads")

@@ -5,11 +5,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
-	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/internal/player"
-	"github.com/nechecb/nechecb/protocol"
 )
 
 func init() {
@@ -57,12 +54,7 @@ func runProtocol(args []string) int {
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status
 	}
-	srv, err := protocol.NewServer(protocol.Config{
-		Name: "nechecb", Version: version, Author: "the nechecb authors",
-		Searcher: player.New(player.Options{}, nil, ""),
-		Bench:    benchSpec,
-		OpenBook: openBook,
-	})
+	srv, err := newProtocolServer(player.New(player.Options{}, nil, ""), os.Stderr)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb protocol: %v\n", err)
 		return 1
@@ -78,14 +70,4 @@ func runProtocol(args []string) int {
 		return 1
 	}
 	return 0
-}
-
-// openBook loads the book file named by the BookFile option, or the
-// built-in book for "".
-func openBook(file string) (protocol.BookProber, error) {
-	b, err := books.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	return books.NewPlayer(b, uint64(time.Now().UnixNano())), nil
 }

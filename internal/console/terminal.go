@@ -12,7 +12,6 @@ import (
 
 	"github.com/peterh/liner"
 
-	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/internal/player"
 )
@@ -25,7 +24,8 @@ type Options struct {
 	Flip bool
 	// Numeric shows moves in numeric notation.
 	Numeric bool
-	// Eval is the evaluator spec ("": all.DefaultSpec).
+	// Eval is the evaluator spec; the binary passes its default, so that
+	// the console links no evaluator itself.
 	Eval string
 	// HistoryFile is where the line history is kept ("": the default in the
 	// user's config or cache directory; "-": nowhere).
@@ -39,7 +39,8 @@ type Options struct {
 func Run(opts Options) int {
 	spec := opts.Eval
 	if spec == "" {
-		spec = all.DefaultSpec
+		fmt.Fprintln(os.Stderr, "nechecb console: no evaluator spec given")
+		return 2
 	}
 	eng, err := player.Load(player.Options{HashMB: opts.HashMB, Threads: opts.Threads, MultiPV: 1}, spec)
 	if err != nil {

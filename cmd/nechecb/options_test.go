@@ -1,0 +1,111 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/nechecb/nechecb/internal/player"
+)
+
+// docTable reads the option table of PROTOCOL.md whose header row starts
+// with "| <first> |" and returns, for each row, the UCI handshake line that
+// the row describes (name, type, default, range or values).
+func docTable(t *testing.T, doc, first string) []string {
+	t.Helper()
+	var lines []string
+	in := false
+	for _, row := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(row, "| "+first+" |") {
+			in = true
+			continue
+		}
+		if !in || strings.HasPrefix(row, "|---") {
+			continue
+		}
+		if !strings.HasPrefix(row, "|") {
+			break
+		}
+		cells := strings.Split(row, "|")
+		if len(cells) < 6 {
+			t.Fatalf("PROTOCOL.md: option row %q has fewer than 5 columns", row)
+		}
+		cell := func(i int) string { return strings.Trim(strings.TrimSpace(cells[i]), "`") }
+		name, kind, def, rng := cell(1), cell(2), cell(3), strings.TrimSpace(cells[4])
+		line := "option name " + name + " type " + kind + " default " + def
+		switch kind {
+		case "spin":
+			lo, hi, ok := strings.Cut(rng, "..")
+			if !ok {
+				t.Fatalf("PROTOCOL.md: spin option %s has range %q, want MIN..MAX", name, rng)
+			}
+			line += " min " + lo + " max " + hi
+		case "combo":
+			for _, v := range strings.Fields(rng) {
+				line += " var " + strings.Trim(v, "`")
+			}
+		}
+		lines = append(lines, line)
+	}
+	if len(lines) == 0 {
+		t.Fatalf("PROTOCOL.md has no table headed %q", first)
+	}
+	return lines
+}
+
+// TestOptionsMatchProtocolDoc compares PROTOCOL.md with the binary's option
+// list: the options table and the example session with the uci handshake,
+// the hidden options table with the hidden options.
+func TestOptionsMatchProtocolDoc(t *testing.T) {
+	data, err := os.ReadFile("../../PROTOCOL.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	var handshake, example []string
+	for _, line := range strings.Split(serveScript(t, "uci\n"), "\n") {
+		if strings.HasPrefix(line, "option ") {
+			handshake = append(handshake, line)
+		}
+	}
+	for _, line := range strings.Split(doc, "\n") {
+		if l, ok := strings.CutPrefix(line, "< "); ok && strings.HasPrefix(l, "option name ") {
+			example = append(example, l)
+		}
+	}
+	if table := docTable(t, doc, "option"); !cmp.Equal(table, handshake) {
+		t.Errorf("PROTOCOL.md's option table and the uci handshake differ (-doc +handshake):\n%s", cmp.Diff(table, handshake))
+	}
+	// The handshake section shows the first option only; the example
+	// session after it shows them all.
+	if len(example) < len(handshake) {
+		t.Errorf("PROTOCOL.md's example session shows %d options, the handshake has %d", len(example), len(handshake))
+	} else if tail := example[len(example)-len(handshake):]; !cmp.Equal(tail, handshake) {
+		t.Errorf("PROTOCOL.md's example session and the uci handshake differ (-doc +handshake):\n%s", cmp.Diff(tail, handshake))
+	}
+	var hidden []string
+	for _, o := range engineOptions(player.New(player.Options{HashMB: 1}, nil, ""), &openingBook{}) {
+		if o.Hidden() {
+			hidden = append(hidden, o.String())
+		}
+	}
+	if table := docTable(t, doc, "hidden option"); !cmp.Equal(table, hidden) {
+		t.Errorf("PROTOCOL.md's hidden option table and the hidden options differ (-doc +options):\n%s", cmp.Diff(table, hidden))
+	}
+}
+
+// TestHiddenOptionsReachTheSearch sets the hidden options through the
+// protocol and checks the engine's experiment settings.
+func TestHiddenOptionsReachTheSearch(t *testing.T) {
+	eng := player.New(player.Options{HashMB: 1}, nil, "")
+	out := serveScriptWith(t, eng, "setoption name ExpNoLMR value true\nsetoption name ExpLMRDepth value 5\n"+
+		"setoption name ExpLMRMoves value 65\nisready\n")
+	if want := "info string error: setoption: option ExpLMRMoves: 65 is outside 0..64\nreadyok\n"; out != want {
+		t.Errorf("got %q, want %q", out, want)
+	}
+	if got, want := eng.Options().Experiment, (player.Experiment{NoLMR: true, LMRDepth: 5}); got != want {
+		t.Errorf("experiment settings %+v, want %+v", got, want)
+	}
+}
