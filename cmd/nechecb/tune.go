@@ -16,6 +16,7 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/eval/heuristic"
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/train/selfplay"
 	"github.com/nechecb/nechecb/train/tune"
 )
@@ -180,7 +181,8 @@ func runTuneMatch(ctx context.Context, a, b string, n int, cfg selfplay.Config, 
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s vs %s, depth %d, %d openings x 2 colours: %s, Elo %+.0f (%v)\n",
-		a, b, cfg.Depth, len(openings), s, s.Elo(), time.Since(start).Round(time.Second))
+	e, lo, hi := s.Elo()
+	fmt.Fprintf(stdout, "%s vs %s, depth %d, %d openings x 2 colours: %s, Elo %s [%s, %s] (%v)\n",
+		a, b, cfg.Depth, len(openings), s, elo.FormatElo(e), elo.FormatElo(lo), elo.FormatElo(hi), time.Since(start).Round(time.Second))
 	return nil
 }

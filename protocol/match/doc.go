@@ -2,6 +2,7 @@
 // (round-robin or gauntlet, each opening twice with colours reversed), plays
 // them through protocol/client with the runner keeping the clocks and the
 // rules, records every game to a PDN file as soon as it ends, and keeps the
-// statistics (Elo with its confidence interval, LOS, pentanomial SPRT) and an
+// statistics (through internal/elo: Elo with its confidence interval
+// from the game pairs, LOS, pentanomial SPRT) and an
 // SVG chart of the Elo estimate.
 package match

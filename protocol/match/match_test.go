@@ -12,6 +12,7 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine/pdn"
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/protocol/client"
 	"github.com/nechecb/nechecb/protocol/client/fakeengine"
 )
@@ -245,13 +246,13 @@ func TestScheduleAndSPRTStop(t *testing.T) {
 	run := Config{
 		Engines:  []client.Config{fakeConfig("A", "crash@1", client.UCI), fakeConfig("B", "ok", client.UCI)},
 		Openings: ballotOpenings(t, 40), Limits: Limits{Depth: 1}, MaxMoves: 10, PDN: path,
-		SPRT: &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05},
+		SPRT: &elo.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05},
 	}
 	sum, err := Run(context.Background(), run, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Decision != AcceptH0 || sum.Played >= sum.Total {
+	if sum.Decision != elo.AcceptH0 || sum.Played >= sum.Total {
 		t.Errorf("SPRT: %v after %d of %d games (LLR %.2f)", sum.Decision, sum.Played, sum.Total, sum.LLR)
 	}
 	var b strings.Builder

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/protocol/client"
 )
 
 // PairingResult is the score of one pairing, from engine A's side.
 type PairingResult struct {
 	A, B  string
-	Tally Tally
+	Tally elo.Tally
 }
 
 // CurvePoint is the first engine's Elo estimate after Games games (against
@@ -38,8 +39,8 @@ type Summary struct {
 	// Curve follows the first engine's Elo game by game.
 	Curve []CurvePoint
 	// SPRT holds the test's last decision and LLR when one was run.
-	SPRT     *SPRT
-	Decision Decision
+	SPRT     *elo.SPRT
+	Decision elo.Decision
 	LLR      float64
 }
 
@@ -147,15 +148,15 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) 
 type state struct {
 	cfg      *Config
 	pairings [][2]int
-	tallies  []Tally
-	first    Tally // the first engine against everyone
+	tallies  []elo.Tally
+	first    elo.Tally // the first engine against everyone
 	halves   map[int]GameResult
 	sum      Summary
 }
 
 func newState(cfg *Config, total int) *state {
 	st := &state{cfg: cfg, pairings: cfg.pairings(), halves: map[int]GameResult{}}
-	st.tallies = make([]Tally, len(st.pairings))
+	st.tallies = make([]elo.Tally, len(st.pairings))
 	st.sum.Total = total
 	st.sum.SPRT = cfg.SPRT
 	return st
@@ -172,31 +173,20 @@ func halfPoints(r GameResult, i int) int {
 	return 0
 }
 
-func count(t *Tally, half int) {
-	switch half {
-	case 2:
-		t.W++
-	case 1:
-		t.D++
-	default:
-		t.L++
-	}
-}
-
 func (st *state) add(r GameResult) {
 	st.sum.Played++
 	a := st.pairings[r.Game.Pairing][0]
 	t := &st.tallies[r.Game.Pairing]
-	count(t, halfPoints(r, a))
+	t.Add(halfPoints(r, a))
 	if r.Game.Black == 0 || r.Game.White == 0 {
-		count(&st.first, halfPoints(r, 0))
+		st.first.Add(halfPoints(r, 0))
 	}
 	if other, ok := st.halves[r.Game.Pair]; ok {
 		delete(st.halves, r.Game.Pair)
 		k := halfPoints(r, a) + halfPoints(other, a)
-		t.Penta[k]++
+		t.AddPair(k)
 		if a == 0 {
-			st.first.Penta[k]++
+			st.first.AddPair(k)
 		}
 	} else {
 		st.halves[r.Game.Pair] = r
@@ -204,8 +194,8 @@ func (st *state) add(r GameResult) {
 	if r.Faulty >= 0 {
 		st.sum.Faults = append(st.sum.Faults, fmt.Sprintf("game %d (%s-%s): %s", r.Game.Index, r.Black, r.White, r.Result.Reason))
 	}
-	elo, lo, hi := st.first.Elo()
-	pt := CurvePoint{Games: st.first.Games(), Elo: elo, Lo: lo, Hi: hi}
+	e, lo, hi := st.first.Elo()
+	pt := CurvePoint{Games: st.first.Games(), Elo: e, Lo: lo, Hi: hi}
 	if st.cfg.SPRT != nil {
 		st.sum.Decision, st.sum.LLR = st.cfg.SPRT.Decide(st.tallies[0].Penta)
 		pt.LLR = st.sum.LLR
@@ -214,15 +204,15 @@ func (st *state) add(r GameResult) {
 }
 
 func (st *state) decided() bool {
-	return st.cfg.SPRT != nil && st.sum.Decision != Continue
+	return st.cfg.SPRT != nil && st.sum.Decision != elo.Continue
 }
 
 func (st *state) progressLine(w io.Writer, newGames int, elapsed time.Duration) {
 	t := st.first
-	elo, lo, hi := t.Elo()
+	e, lo, hi := t.Elo()
 	line := fmt.Sprintf("\rgames %d/%d  %s: +%d -%d =%d  %.1f%%  Elo %s [%s, %s]  %.2f s/game",
 		st.sum.Played, st.sum.Total, st.cfg.Engines[0].Name, t.W, t.L, t.D, 100*t.Score(),
-		FormatElo(elo), FormatElo(lo), FormatElo(hi), elapsed.Seconds()/float64(newGames))
+		elo.FormatElo(e), elo.FormatElo(lo), elo.FormatElo(hi), elapsed.Seconds()/float64(newGames))
 	if st.cfg.SPRT != nil {
 		lower, upper := st.cfg.SPRT.Bounds()
 		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", st.sum.LLR, lower, upper)
@@ -245,9 +235,9 @@ func (s *Summary) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "%-24s %6s %5s %5s %5s %7s %6s  %-26s %6s %6s\n", "pairing (A vs B)", "games", "W", "L", "D", "score", "draws", "Elo of A (95% CI)", "LOS", "pairs")
 	for _, p := range s.Pairings {
 		t := p.Tally
-		elo, lo, hi := t.Elo()
+		e, lo, hi := t.Elo()
 		fmt.Fprintf(w, "%-24s %6d %5d %5d %5d %6.1f%% %5.1f%%  %-26s %5.1f%% %6d\n", p.A+" vs "+p.B, t.Games(), t.W, t.L, t.D,
-			100*t.Score(), 100*t.DrawRate(), fmt.Sprintf("%s [%s, %s]", FormatElo(elo), FormatElo(lo), FormatElo(hi)), 100*t.LOS(), t.Pairs())
+			100*t.Score(), 100*t.DrawRate(), fmt.Sprintf("%s [%s, %s]", elo.FormatElo(e), elo.FormatElo(lo), elo.FormatElo(hi)), 100*t.LOS(), t.Pairs())
 	}
 	fmt.Fprintf(w, "%d of %d games played\n", s.Played, s.Total)
 	if len(s.Pairings) == 1 {

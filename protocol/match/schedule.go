@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/protocol/client"
 )
 
@@ -71,7 +72,7 @@ type Config struct {
 	// Event is the PDN Event tag.
 	Event string
 	// SPRT, if set, stops the match when the test decides (two engines).
-	SPRT *SPRT
+	SPRT *elo.SPRT
 	// Hooks let tests and tools watch the games.
 	Hooks Hooks
 }

@@ -28,14 +28,14 @@ func TestMatchStrongBeatsWeak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Games() != 6 || s.Wins < 5 {
+	if s.Games() != 6 || s.Pairs() != 3 || s.W < 5 {
 		t.Errorf("material against its negation: %s, want at least 5 wins of 6", s)
 	}
 	back, err := Match(context.Background(), weak, material, openings[:3], Config{Depth: 3}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(Score{Wins: s.Losses, Draws: s.Draws, Losses: s.Wins}, back); diff != "" {
+	if diff := cmp.Diff(s.Reversed(), back); diff != "" {
 		t.Errorf("the match seen from the other side differs (-want +got):\n%s", diff)
 	}
 }
@@ -55,23 +55,6 @@ func TestPlayAdjudicatesAndEnds(t *testing.T) {
 	p, _ = engine.ParseFEN("B:W5,6,10:B1")
 	if r := Play(context.Background(), engine.NewGame(p), m, m, 10); r.Outcome != engine.WhiteWins {
 		t.Errorf("blocked Black: %s, want White to win", r)
-	}
-}
-
-func TestScore(t *testing.T) {
-	var s Score
-	s.Add(engine.Result{Outcome: engine.BlackWins}, engine.Black)
-	s.Add(engine.Result{Outcome: engine.BlackWins}, engine.White)
-	s.Add(engine.Result{Outcome: engine.Draw}, engine.White)
-	s.Add(engine.Result{Outcome: engine.WhiteWins}, engine.White)
-	if diff := cmp.Diff(Score{Wins: 2, Draws: 1, Losses: 1}, s); diff != "" {
-		t.Errorf("score (-want +got):\n%s", diff)
-	}
-	if s.Fraction() != 0.625 || s.String() != "+2 =1 -1 (2.5/4, 62.5%)" {
-		t.Errorf("Fraction %v, String %q", s.Fraction(), s.String())
-	}
-	if e := (Score{Draws: 3}).Elo(); e != 0 {
-		t.Errorf("Elo of all draws = %v", e)
 	}
 }
 

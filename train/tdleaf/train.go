@@ -8,7 +8,6 @@ package tdleaf
 import (
 	"context"
 	"fmt"
-	"github.com/nechecb/nechecb/internal/player"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -18,7 +17,9 @@ import (
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	tdnet "github.com/nechecb/nechecb/eval/tdleaf"
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/internal/fileio"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/train/selfplay"
 )
 
@@ -75,7 +76,7 @@ var Default = Config{
 // CurvePoint is one measurement of the learning curve.
 type CurvePoint struct {
 	Games int
-	Score selfplay.Score
+	Score elo.Tally
 }
 
 // GameRecord is what one training game left for the update.
@@ -313,7 +314,9 @@ func FormatCurve(curve []CurvePoint, cfg Config) []byte {
 	}
 	b.WriteString("# games\tpoints\tplayed\tfraction\telo\n")
 	for _, p := range curve {
-		fmt.Fprintf(&b, "%d\t%.1f\t%d\t%.4f\t%.0f\n", p.Games, p.Score.Points(), p.Score.Games(), p.Score.Fraction(), p.Score.Elo())
+		e, _, _ := p.Score.Elo()
+		e = max(-999, min(999, e)) + 0 // a number for plotting tools even when every game was won or lost; + 0 turns -0 into 0
+		fmt.Fprintf(&b, "%d\t%.1f\t%d\t%.4f\t%.0f\n", p.Games, p.Score.Points(), p.Score.Games(), p.Score.Score(), e)
 	}
 	return []byte(b.String())
 }

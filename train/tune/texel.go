@@ -7,7 +7,6 @@ package tune
 import (
 	"context"
 	"fmt"
-	"github.com/nechecb/nechecb/internal/player"
 	"io"
 	"math"
 	"math/bits"
@@ -18,6 +17,7 @@ import (
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/train/selfplay"
 )
 
