@@ -1,8 +1,9 @@
-// Package selfplay owns the games that nechecb's tuners and trainers play
-// between evaluators: one game at a fixed search depth from a start record,
-// and a match over a list of openings with each opening played once with
-// each colour. The heuristic tuners (train/tune) and the TD-Leaf
-// trainer (eval/tdleaf) build on it.
+// Package selfplay owns the settings of the games that nechecb's tuners
+// and trainers play between evaluators (a fixed search depth, the
+// adjudication length), random starts, and a match over a list of openings
+// with each opening played once with each colour. The games themselves
+// are played by engine/play's loop. The heuristic tuners (train/tune) and
+// the TD-Leaf trainer (train/tdleaf) build on it.
 package selfplay
 
 import (
@@ -14,6 +15,7 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/internal/elo"
 )
@@ -48,45 +50,12 @@ func (c Config) NewSearcher(f eval.Factory) *player.Engine {
 	return player.New(player.Options{HashMB: mb, Threads: 1}, f, "")
 }
 
-// Mover picks the move to play in a game; it returns false when it has none.
-type Mover func(g *engine.Game) (engine.Move, bool)
+// Rules returns the game loop's rules for games played with c.
+func (c Config) Rules() play.Rules { return play.Rules{MaxPlies: c.maxPlies()} }
 
-// SearchMover returns a Mover that searches the game's current position to
-// depth with s, the game's earlier positions counting for repetitions.
-func SearchMover(ctx context.Context, s *player.Engine, depth int) Mover {
-	return func(g *engine.Game) (engine.Move, bool) {
-		pos := g.Positions()
-		r := s.Search(ctx, g.Current(), pos[:len(pos)-1], player.Limits{Depth: depth}, nil)
-		return r.Best, r.HasMove
-	}
-}
-
-// Play plays g to its end with black and white choosing the moves, and
-// returns the result. A game that reaches maxPlies plies is adjudicated a
-// draw; a cancelled context ends the game unfinished (Outcome Ongoing).
-func Play(ctx context.Context, g *engine.Game, black, white Mover, maxPlies int) engine.Result {
-	for {
-		if r := g.Result(); r.Outcome != engine.Ongoing {
-			return r
-		}
-		if g.Ply() >= maxPlies {
-			return engine.Result{Outcome: engine.Draw, Reason: fmt.Sprintf("adjudicated after %d plies", maxPlies)}
-		}
-		if ctx.Err() != nil {
-			return engine.Result{Outcome: engine.Ongoing, Reason: "cancelled"}
-		}
-		mover := black
-		if g.Current().Side == engine.White {
-			mover = white
-		}
-		m, ok := mover(g)
-		if !ok {
-			return engine.Result{Outcome: engine.WinFor(g.Current().Side.Opponent()), Reason: "no move"}
-		}
-		if err := g.Play(m); err != nil {
-			return engine.Result{Outcome: engine.WinFor(g.Current().Side.Opponent()), Reason: "illegal move: " + err.Error()}
-		}
-	}
+// Player returns a player that searches with e to c's depth.
+func (c Config) Player(e *player.Engine) *player.Mover {
+	return &player.Mover{Engine: e, Limits: player.Limits{Depth: c.Depth}}
 }
 
 // RandomStart plays a ballot drawn from openings and then from 0 to
@@ -151,16 +120,15 @@ func Match(ctx context.Context, a, b eval.Factory, openings []books.Ballot, cfg 
 					}
 					sa.Clear()
 					sb.Clear()
-					ma, mb := SearchMover(ctx, sa, cfg.Depth), SearchMover(ctx, sb, cfg.Depth)
-					black, white := ma, mb
+					var black, white play.Player = cfg.Player(sa), cfg.Player(sb)
 					if aColor == engine.White {
-						black, white = mb, ma
+						black, white = white, black
 					}
-					r := Play(ctx, g, black, white, cfg.maxPlies())
+					r := play.Play(ctx, g, black, white, cfg.Rules())
 					if r.Outcome == engine.Ongoing {
 						break
 					}
-					half := halfPoints(r, aColor)
+					half := halfPoints(r.Result, aColor)
 					pair += half
 					mu.Lock()
 					tally.Add(half)

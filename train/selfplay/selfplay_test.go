@@ -9,6 +9,7 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/eval"
 )
 
@@ -40,21 +41,21 @@ func TestMatchStrongBeatsWeak(t *testing.T) {
 	}
 }
 
-func TestPlayAdjudicatesAndEnds(t *testing.T) {
+func TestConfigPlaysAtItsDepthAndLength(t *testing.T) {
 	// Black king against White king: nobody can win at depth 1, so the game
 	// runs to the adjudication limit or a rule draw.
 	p, _ := engine.ParseFEN("B:WK32:BK1")
-	f := func() eval.Evaluator { return eval.Material{} }
-	cfg := Config{Depth: 1}
-	m := SearchMover(context.Background(), cfg.NewSearcher(f), 1)
-	r := Play(context.Background(), engine.NewGame(p), m, m, 10)
-	if r.Outcome != engine.Draw {
-		t.Errorf("king against king: %s, want a draw", r)
+	cfg := Config{Depth: 1, MaxPlies: 10}
+	m := cfg.Player(cfg.NewSearcher(func() eval.Evaluator { return eval.Material{} }))
+	g := engine.NewGame(p)
+	if r := play.Play(context.Background(), g, m, m, cfg.Rules()); r.Outcome != engine.Draw || g.Ply() > 10 {
+		t.Errorf("king against king: %s after %d plies, want a draw within 10", r, g.Ply())
 	}
-	// Black to move with no move loses at once.
-	p, _ = engine.ParseFEN("B:W5,6,10:B1")
-	if r := Play(context.Background(), engine.NewGame(p), m, m, 10); r.Outcome != engine.WhiteWins {
-		t.Errorf("blocked Black: %s, want White to win", r)
+	if m.Last.Depth != 1 {
+		t.Errorf("searched to depth %d, want 1", m.Last.Depth)
+	}
+	if (Config{}).Rules().MaxPlies != DefaultMaxPlies {
+		t.Errorf("the zero Config adjudicates after %d plies, want %d", (Config{}).Rules().MaxPlies, DefaultMaxPlies)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
 	"github.com/nechecb/nechecb/train/selfplay"
@@ -165,17 +166,16 @@ func Hill(ctx context.Context, cfg HillConfig, log io.Writer) (heuristic.Weights
 // of games played.
 func playPair(ctx context.Context, a, b eval.Factory, opening books.Ballot, cfg selfplay.Config) (winner, games int) {
 	sa, sb := cfg.NewSearcher(a), cfg.NewSearcher(b)
-	ma, mb := selfplay.SearchMover(ctx, sa, cfg.Depth), selfplay.SearchMover(ctx, sb, cfg.Depth)
 	for i, aColor := range []engine.Color{engine.Black, engine.White} {
 		g, err := opening.Play()
 		if err != nil {
 			return 0, i
 		}
-		black, white := ma, mb
+		var black, white play.Player = cfg.Player(sa), cfg.Player(sb)
 		if aColor == engine.White {
-			black, white = mb, ma
+			black, white = white, black
 		}
-		r := selfplay.Play(ctx, g, black, white, cfg.MaxPlies)
+		r := play.Play(ctx, g, black, white, cfg.Rules())
 		switch r.Outcome {
 		case engine.WinFor(aColor):
 			return 1, i + 1

@@ -15,6 +15,7 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
 	"github.com/nechecb/nechecb/internal/player"
@@ -96,7 +97,7 @@ func Generate(ctx context.Context, f eval.Factory, cfg DataConfig, log io.Writer
 		go func() {
 			defer wg.Done()
 			s := player.New(player.Options{HashMB: 16, Threads: 1}, f, "")
-			mover := selfplay.SearchMover(ctx, s, cfg.Game.Depth)
+			mover := cfg.Game.Player(s)
 			for game := range jobs {
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
 				s.SetOptions(player.Options{HashMB: 16, Threads: 1, RandomTies: true, Seed: rng.Uint64()})
@@ -133,14 +134,14 @@ feed:
 }
 
 // playForData plays one data game and returns its labelled quiet positions.
-func playForData(ctx context.Context, openings []books.Ballot, rng *rand.Rand, cfg DataConfig, s *player.Engine, mover selfplay.Mover) ([]Record, error) {
+func playForData(ctx context.Context, openings []books.Ballot, rng *rand.Rand, cfg DataConfig, s *player.Engine, mover play.Player) ([]Record, error) {
 	g, err := selfplay.RandomStart(openings, rng, cfg.RandomPlies)
 	if err != nil {
 		return nil, err
 	}
 	from := g.Ply()
 	s.Clear()
-	r := selfplay.Play(ctx, g, mover, mover, cfg.Game.MaxPlies)
+	r := play.Play(ctx, g, mover, mover, cfg.Game.Rules())
 	if r.Outcome == engine.Ongoing {
 		return nil, nil
 	}
