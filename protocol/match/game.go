@@ -40,7 +40,7 @@ func (p *players) get(i int) (*client.Engine, error) {
 		return e, nil
 	}
 	cfg := p.cfg.Engines[i]
-	cfg.Timeout = p.cfg.Timeout
+	cfg.Timeout = p.timeout(i)
 	e, err := client.Start(cfg)
 	if err != nil {
 		return nil, err
@@ -74,6 +74,9 @@ func (p *players) play(s Scheduled) GameResult {
 	finish := func(r engine.Result) GameResult {
 		res.Moves = append([]engine.Move(nil), g.Moves()...)
 		res.Result = r
+		// The reason can hold an engine's stderr; it is kept as the PDN
+		// tag will hold it, so that a resumed match reports the same.
+		res.Result.Reason = tagValue(r.Reason)
 		return res
 	}
 	t := &table{p: p, s: &s, seat: [2]int{engine.Black: s.Black, engine.White: s.White},
@@ -123,7 +126,7 @@ func (t *table) Move(_ context.Context, g *engine.Game) (engine.Move, error) {
 	if err != nil {
 		return engine.Move{}, fmt.Errorf("could not restart: %v", err)
 	}
-	lim, wait := p.limits(t.clock, side)
+	lim, wait := p.limits(t.clock, side, i)
 	reply, err := e.Go(g.Start(), g.Moves(), lim, wait)
 	if err != nil {
 		p.drop(i)
@@ -165,16 +168,25 @@ func (t *table) adjudicate(g *engine.Game) (engine.Result, bool) {
 	return engine.Result{}, false
 }
 
-// limits returns the search limits for side and how long to wait for its
-// move: its clock plus the margin with a time control, else the move time
-// or nothing plus the hang timeout.
-func (p *players) limits(clock [2]time.Duration, side engine.Color) (client.Limits, time.Duration) {
+// timeout returns how long the runner waits on engine i beyond its
+// thinking time: the engine's own Timeout if set, else the match's.
+func (p *players) timeout(i int) time.Duration {
+	if t := p.cfg.Engines[i].Timeout; t > 0 {
+		return t
+	}
+	return p.cfg.Timeout
+}
+
+// limits returns the search limits for side, played by engine i, and how
+// long to wait for its move: its clock plus the margin with a time control,
+// else the move time or nothing plus the hang timeout.
+func (p *players) limits(clock [2]time.Duration, side engine.Color, i int) (client.Limits, time.Duration) {
 	l := p.cfg.Limits
 	switch {
 	case l.Depth > 0:
-		return client.Limits{Depth: l.Depth}, p.cfg.Timeout
+		return client.Limits{Depth: l.Depth}, p.timeout(i)
 	case l.MoveTime > 0:
-		return client.Limits{MoveTime: l.MoveTime}, l.MoveTime + p.cfg.Timeout
+		return client.Limits{MoveTime: l.MoveTime}, l.MoveTime + p.timeout(i)
 	}
 	return client.Limits{HasClock: true, Time: clock, Inc: [2]time.Duration{l.Inc, l.Inc}}, clock[side] + l.Margin
 }

@@ -58,9 +58,13 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) 
 	}
 	defer rec.f.Close()
 	st := newState(&cfg, len(sched))
+	settings := cfg.settings()
 	done := map[int]bool{}
 	for _, g := range old {
 		idx, _ := strconv.Atoi(g.Tag("Round"))
+		if err := checkSettings(g, idx, settings); err != nil {
+			return nil, fmt.Errorf("%s: %w", cfg.PDN, err)
+		}
 		if idx < 1 || idx > len(sched) || done[idx] {
 			return nil, fmt.Errorf("%s: game with Round %d does not fit this match's %d games", cfg.PDN, idx, len(sched))
 		}
@@ -120,7 +124,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) 
 		if writeErr != nil {
 			continue // drain the games under way
 		}
-		data, err := gamePDN(r, cfg.Event, time.Now())
+		data, err := gamePDN(r, cfg.Event, settings, time.Now())
 		if err == nil {
 			err = rec.append(data)
 		}
