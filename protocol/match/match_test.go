@@ -115,13 +115,26 @@ func TestMatchWithFaults(t *testing.T) {
 		Openings: ballotOpenings(t, 2), Limits: Limits{Depth: 1}, MaxMoves: 30,
 		Concurrency: 2, Timeout: time.Minute, PDN: path,
 	}
-	sum, err := Run(context.Background(), cfg, nil)
+	var seen []Progress
+	sum, err := Run(context.Background(), cfg, func(p Progress) { seen = append(seen, p) })
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Round-robin of 3: 3 pairings x 2 openings x 2 colours.
 	if sum.Total != 12 || sum.Played != 12 {
 		t.Fatalf("played %d of %d", sum.Played, sum.Total)
+	}
+	// Progress comes after every game, with the counts so far.
+	for i, p := range seen {
+		if p.Played != i+1 || p.New != i+1 || p.Total != 12 || p.Engine != "A" {
+			t.Errorf("progress %d: %+v", i+1, p)
+		}
+	}
+	if len(seen) != 12 {
+		t.Fatalf("%d progress reports for 12 games", len(seen))
+	}
+	if last := seen[11]; last.Tally.Games() != 8 || !strings.HasPrefix(last.String(), "games 12/12  A: +") {
+		t.Errorf("the last progress report %+v: %q", last, last.String())
 	}
 	games := checkRecord(t, path, sum)
 	// B crashes on its 3rd search and C plays an illegal move on its 2nd,

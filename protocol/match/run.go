@@ -44,10 +44,43 @@ type Summary struct {
 	LLR      float64
 }
 
-// Run plays the match described by cfg, writing a live progress line to
-// progress (nil for none), and returns the summary. Cancelling ctx stops
-// starting new games; the games under way finish and are recorded.
-func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) {
+// Progress is where a match stands after a recorded game, for a progress
+// display.
+type Progress struct {
+	// Played counts the games recorded (resumed ones included) out of
+	// Total; New counts those this run played, in Elapsed.
+	Played, Total, New int
+	Elapsed            time.Duration
+	// Engine is the first engine's name and Tally its score against all
+	// its opponents.
+	Engine string
+	Tally  elo.Tally
+	// SPRT is the test when one runs, and LLR its log-likelihood ratio.
+	SPRT *elo.SPRT
+	LLR  float64
+}
+
+// String writes p as one line: the games, the first engine's score and
+// Elo with its 95% interval, the seconds per game, and the SPRT's LLR with
+// its bounds.
+func (p Progress) String() string {
+	t := p.Tally
+	e, lo, hi := t.Elo()
+	line := fmt.Sprintf("games %d/%d  %s: +%d -%d =%d  %.1f%%  Elo %s [%s, %s]  %.2f s/game",
+		p.Played, p.Total, p.Engine, t.W, t.L, t.D, 100*t.Score(),
+		elo.FormatElo(e), elo.FormatElo(lo), elo.FormatElo(hi), p.Elapsed.Seconds()/float64(max(p.New, 1)))
+	if p.SPRT != nil {
+		lower, upper := p.SPRT.Bounds()
+		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", p.LLR, lower, upper)
+	}
+	return line
+}
+
+// Run plays the match described by cfg and returns the summary. progress,
+// if not nil, is called from Run's goroutine after every recorded game.
+// Cancelling ctx stops starting new games; the games under way finish and
+// are recorded.
+func Run(ctx context.Context, cfg Config, progress func(Progress)) (*Summary, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -136,14 +169,12 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) 
 		newGames++
 		st.add(r)
 		if progress != nil {
-			st.progressLine(progress, newGames, time.Since(began))
+			progress(Progress{Played: st.sum.Played, Total: st.sum.Total, New: newGames, Elapsed: time.Since(began),
+				Engine: cfg.Engines[0].Name, Tally: st.first, SPRT: cfg.SPRT, LLR: st.sum.LLR})
 		}
 		if st.decided() {
 			halt()
 		}
-	}
-	if progress != nil && newGames > 0 {
-		fmt.Fprintln(progress)
 	}
 	return st.summary(), writeErr
 }
@@ -209,19 +240,6 @@ func (st *state) add(r GameResult) {
 
 func (st *state) decided() bool {
 	return st.cfg.SPRT != nil && st.sum.Decision != elo.Continue
-}
-
-func (st *state) progressLine(w io.Writer, newGames int, elapsed time.Duration) {
-	t := st.first
-	e, lo, hi := t.Elo()
-	line := fmt.Sprintf("\rgames %d/%d  %s: +%d -%d =%d  %.1f%%  Elo %s [%s, %s]  %.2f s/game",
-		st.sum.Played, st.sum.Total, st.cfg.Engines[0].Name, t.W, t.L, t.D, 100*t.Score(),
-		elo.FormatElo(e), elo.FormatElo(lo), elo.FormatElo(hi), elapsed.Seconds()/float64(newGames))
-	if st.cfg.SPRT != nil {
-		lower, upper := st.cfg.SPRT.Bounds()
-		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", st.sum.LLR, lower, upper)
-	}
-	fmt.Fprintf(w, "%s\x1b[K", line)
 }
 
 func (st *state) summary() *Summary {
