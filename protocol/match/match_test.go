@@ -308,7 +308,7 @@ func TestResumeAfterPartialWrite(t *testing.T) {
 func TestTagValues(t *testing.T) {
 	for in, want := range map[string]string{
 		`white engine crashed; its last stderr: panic: "x" [y] \ z` + "\n\tat main.go:1\n": `white engine crashed; its last stderr: panic: 'x' (y) / z at main.go:1`,
-		"plain": "plain",
+		"plain":                  "plain",
 		strings.Repeat("é", 200): strings.Repeat("é", (maxTagValue-3)/2) + "...",
 	} {
 		if got := tagValue(in); got != want {
