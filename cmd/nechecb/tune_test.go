@@ -17,16 +17,21 @@ func TestTuneCommand(t *testing.T) {
 	if !strings.HasPrefix(out.String(), "heuristic vs material, depth 1, 1 openings x 2 colours: +") {
 		t.Errorf("tune match printed %q", out.String())
 	}
-	path := filepath.Join(t.TempDir(), "hill.weights")
-	errs.Reset()
-	if status := tuneCommand([]string{"hill", "--population", "4", "--rounds", "1", "--depth", "1", "--max-plies", "40", "--out", path}, &out, &errs); status != 0 {
-		t.Fatalf("tune hill: status %d: %s", status, errs.String())
+	path := filepath.Join(t.TempDir(), "select.weights")
+	for _, method := range []string{"select", "hill"} {
+		errs.Reset()
+		if status := tuneCommand([]string{method, "--population", "4", "--rounds", "1", "--depth", "1", "--max-plies", "40", "--out", path}, &out, &errs); status != 0 {
+			t.Fatalf("tune %s: status %d: %s", method, status, errs.String())
+		}
+		if _, err := heuristic.ReadWeightsFile(path); err != nil {
+			t.Errorf("tune %s wrote a file that does not read: %v", method, err)
+		}
 	}
-	if _, err := heuristic.ReadWeightsFile(path); err != nil {
-		t.Errorf("tune hill wrote a file that does not read: %v", err)
+	if !strings.Contains(errs.String(), `"hill" is now "select"`) {
+		t.Errorf("tune hill does not say it is deprecated: %q", errs.String())
 	}
 	for _, args := range [][]string{
-		{}, {"nosuch"}, {"match", "--depth", "0"}, {"hill"}, {"texel", "--from", "material", "--out", path},
+		{}, {"nosuch"}, {"match", "--depth", "0"}, {"select"}, {"texel"}, {"texel", "--from", "material", "--out", path},
 		{"match", "--a", "nosuch"}, {"match", "extra"},
 	} {
 		errs.Reset()

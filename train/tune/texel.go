@@ -1,7 +1,8 @@
-// Package tune owns the tuners of the heuristic evaluator's weights: the
-// seed's hill climbing (random weight sets thinned by an elimination
-// tournament) and Texel-style logistic regression on positions from
-// self-play games.
+// Package tune owns the tuners of the heuristic evaluator's weights and
+// their runs: Texel-style logistic regression on positions from self-play
+// games (RunTexel), the seed's selection method (random weight sets thinned
+// by knockout tournaments and refilled at random; RunSelect), and the
+// fixed-depth match that compares two evaluators (Compare).
 package tune
 
 import (
