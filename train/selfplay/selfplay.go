@@ -9,7 +9,6 @@ package selfplay
 import (
 	"context"
 	"fmt"
-	"github.com/nechecb/nechecb/internal/player"
 	"math/rand/v2"
 	"sync"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/internal/elo"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // Config says how games are played.
