@@ -5,15 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"time"
 
-	"github.com/nechecb/nechecb/books"
-	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/train/booksearch"
 )
 
 // searchBuild holds the flags of `nechecb book build --ballots`.
@@ -39,76 +37,39 @@ func addSearchBuildFlags(fs *flag.FlagSet) *searchBuild {
 
 func (sb *searchBuild) requested() bool { return *sb.ballots != "" }
 
-// ballotSets returns the ballots named by --ballots.
-func ballotSets(name string) ([]books.Ballot, error) {
-	switch name {
-	case "2move":
-		return books.TwoMove(), nil
-	case "3move":
-		return books.ThreeMove(), nil
-	case "both":
-		return append(books.TwoMove(), books.ThreeMove()...), nil
-	}
-	return nil, fmt.Errorf("--ballots %q: want 2move, 3move or both", name)
-}
-
-// run builds the book by searching each legal move of every ballot position
-// on its own (SearchMoves), so every move gets a score of the same depth.
+// run builds the book by searching the ballots (train/booksearch).
 func (sb *searchBuild) run(out string, text bool) int {
 	fail := func(code int, err error) int {
-		fmt.Fprintf(os.Stderr, "\nnechecb book build: %v\n", err)
+		fmt.Fprintf(os.Stderr, "nechecb book build: %v\n", err)
 		return code
 	}
 	if (*sb.depth > 0) == (*sb.movetime > 0) {
 		return fail(2, errors.New("give exactly one of --depth N and --movetime MS"))
 	}
-	ballots, err := ballotSets(*sb.ballots)
+	ballots, err := booksearch.Ballots(*sb.ballots)
 	if err != nil {
-		return fail(2, err)
-	}
-	positions, err := books.BallotPositions(ballots)
-	if err != nil {
-		return fail(2, err)
+		return fail(2, fmt.Errorf("--ballots: %w", err))
 	}
 	factory, err := eval.Load(*sb.spec)
 	if err != nil {
 		return fail(2, err)
 	}
-	book := books.New()
-	if *sb.resume {
-		book, err = books.ReadFile(out)
-		if errors.Is(err, fs.ErrNotExist) {
-			book, err = books.New(), nil
-		}
-		if err != nil {
-			return fail(2, err)
-		}
-	} else if _, err := os.Stat(out); err == nil {
-		return fail(2, fmt.Errorf("%s exists: use --resume to continue it, or another file", out))
+	book, err := booksearch.Open(out, *sb.resume)
+	if errors.Is(err, booksearch.ErrExists) {
+		err = fmt.Errorf("%s exists: use --resume to continue it, or another file", out)
 	}
-	s := player.New(player.Options{HashMB: *sb.hashMB, Threads: 1, MultiPV: 1}, factory, "")
-	limits := player.Limits{Depth: *sb.depth, MoveTime: time.Duration(*sb.movetime) * time.Millisecond}
-	score := func(p engine.Position) ([]books.MoveEntry, error) {
-		var moves []books.MoveEntry
-		for _, m := range p.LegalMoves() {
-			lim := limits
-			lim.SearchMoves = []engine.Move{m}
-			r := s.Search(context.Background(), p, nil, lim, nil)
-			moves = append(moves, books.MoveEntry{Move: m, Score: books.ClampScore(r.Score.Value)})
-		}
-		return moves, nil
+	if err != nil {
+		return fail(2, err)
 	}
-	began := time.Now()
-	err = books.BuildFromSearch(book, positions, score, books.SearchOptions{
-		Progress: func(done, total int, p engine.Position) {
-			fmt.Fprintf(os.Stderr, "\rposition %d/%d  %.0f s  %s\x1b[K", done, total, time.Since(began).Seconds(), p.FEN())
-		},
-		Checkpoint:      func(b *books.Book) error { return b.Save(out, text) },
-		CheckpointEvery: 10,
-	})
+	status := newStatusLine(os.Stderr)
+	err = booksearch.Build(context.Background(), book, booksearch.Config{
+		Ballots: ballots, Eval: factory, HashMB: *sb.hashMB, Out: out, Text: text,
+		Limits: player.Limits{Depth: *sb.depth, MoveTime: time.Duration(*sb.movetime) * time.Millisecond},
+	}, func(p booksearch.Progress) { status.Update(p.String()) })
+	status.Done()
 	if err != nil {
 		return fail(1, err)
 	}
-	fmt.Fprintf(os.Stderr, "\nnechecb book build: %d positions written to %s\n", book.Len(), out)
+	fmt.Fprintf(os.Stderr, "nechecb book build: %d positions written to %s\n", book.Len(), out)
 	return 0
 }

@@ -12,6 +12,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/nechecb/nechecb/internal/badinput"
 )
 
 // command is one subcommand of nechecb. A leaf command has run; a group
@@ -145,21 +147,13 @@ func parseFlags(fs *flag.FlagSet, args []string, header string, stdout, stderr i
 // input file that cannot be read), 1 for a failure while running (a write
 // that fails, an engine that dies, an interrupted job).
 
-// inputError marks an error in what the user gave, so that the command exits
-// with status 2 rather than 1.
-type inputError struct{ err error }
-
-func (e inputError) Error() string { return e.err.Error() }
-func (e inputError) Unwrap() error { return e.err }
-
 // badInput marks err as an error in the user's input (exit status 2).
-func badInput(err error) error { return inputError{err} }
+func badInput(err error) error { return badinput.Mark(err) }
 
 // exitStatus returns the exit status for a command that failed with err: 2
-// for an error marked by badInput, 1 for any other.
+// for an error in the user's input (see internal/badinput), 1 for any other.
 func exitStatus(err error) int {
-	var ie inputError
-	if errors.As(err, &ie) {
+	if badinput.Is(err) {
 		return 2
 	}
 	return 1

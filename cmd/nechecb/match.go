@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -115,11 +114,13 @@ func runMatch(args []string) int {
 		fmt.Fprintln(os.Stderr, "\nnechecb match: interrupted; finishing the games under way (interrupt again to quit now, then use --resume)")
 		cancel()
 	}()
-	var progress io.Writer = os.Stderr
-	if *quiet {
-		progress = nil
+	var progress func(match.Progress)
+	status := newStatusLine(os.Stderr)
+	if !*quiet {
+		progress = func(p match.Progress) { status.Update(p.String()) }
 	}
 	sum, err := match.Run(ctx, cfg, progress)
+	status.Done()
 	if sum != nil {
 		sum.WriteTable(os.Stdout)
 		if *plot != "" {

@@ -17,16 +17,21 @@ func TestTuneCommand(t *testing.T) {
 	if !strings.HasPrefix(out.String(), "heuristic vs material, depth 1, 1 openings x 2 colours: +") {
 		t.Errorf("tune match printed %q", out.String())
 	}
-	path := filepath.Join(t.TempDir(), "hill.weights")
-	errs.Reset()
-	if status := tuneCommand("hill", []string{"--population", "4", "--rounds", "1", "--depth", "1", "--max-plies", "40", "--out", path}, &out, &errs); status != 0 {
-		t.Fatalf("tune hill: status %d: %s", status, errs.String())
+	path := filepath.Join(t.TempDir(), "select.weights")
+	for _, method := range []string{"select", "hill"} {
+		errs.Reset()
+		if status := tuneCommand(method, []string{"--population", "4", "--rounds", "1", "--depth", "1", "--max-plies", "40", "--out", path}, &out, &errs); status != 0 {
+			t.Fatalf("tune %s: status %d: %s", method, status, errs.String())
+		}
+		if _, err := heuristic.ReadFile(path); err != nil {
+			t.Errorf("tune %s wrote a file that does not read: %v", method, err)
+		}
 	}
-	if _, err := heuristic.ReadFile(path); err != nil {
-		t.Errorf("tune hill wrote a file that does not read: %v", err)
+	if !strings.Contains(errs.String(), `"hill" is now "select"`) {
+		t.Errorf("tune hill does not say it is deprecated: %q", errs.String())
 	}
 	for _, args := range [][]string{
-		{"nosuch"}, {"match", "--depth", "0"}, {"hill"}, {"texel", "--from", "material", "--out", path},
+		{"nosuch"}, {"match", "--depth", "0"}, {"select"}, {"texel"}, {"texel", "--from", "material", "--out", path},
 		{"texel", "--games", "0", "--out", path}, {"match", "--a", "nosuch"}, {"match", "extra"},
 	} {
 		errs.Reset()
@@ -36,9 +41,9 @@ func TestTuneCommand(t *testing.T) {
 	}
 	// A weight file that cannot be written is a runtime failure.
 	errs.Reset()
-	missing := filepath.Join(t.TempDir(), "no", "such", "hill.weights")
-	if status := tuneCommand("hill", []string{"--population", "2", "--rounds", "1", "--depth", "1", "--max-plies", "20", "--out", missing}, &out, &errs); status != 1 || errs.Len() == 0 {
-		t.Errorf("tune hill into a missing directory: status %d, errors %q; want 1 and a message", status, errs.String())
+	missing := filepath.Join(t.TempDir(), "no", "such", "select.weights")
+	if status := tuneCommand("select", []string{"--population", "2", "--rounds", "1", "--depth", "1", "--max-plies", "20", "--out", missing}, &out, &errs); status != 1 || errs.Len() == 0 {
+		t.Errorf("tune select into a missing directory: status %d, errors %q; want 1 and a message", status, errs.String())
 	}
 }
 

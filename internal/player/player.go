@@ -8,6 +8,7 @@ package player
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -217,4 +218,24 @@ func (e *Engine) Search(ctx context.Context, root engine.Position, history []eng
 // score unpacks the search's score.
 func score(s search.Score) Score {
 	return Score{Value: int(s), Win: s.IsWin(), Loss: s.IsLoss(), Plies: s.Plies()}
+}
+
+// Mover is a play.Player (engine/play's game loop) that searches with
+// Engine within Limits, the game's earlier positions counting for
+// repetitions. It keeps the result of its last search.
+type Mover struct {
+	Engine *Engine
+	Limits Limits
+	// Last is the result of the last search.
+	Last Result
+}
+
+// Move searches g's current position and returns the best move.
+func (m *Mover) Move(ctx context.Context, g *engine.Game) (engine.Move, error) {
+	pos := g.Positions()
+	m.Last = m.Engine.Search(ctx, g.Current(), pos[:len(pos)-1], m.Limits, nil)
+	if !m.Last.HasMove {
+		return engine.Move{}, errors.New("searched and found no move")
+	}
+	return m.Last.Best, nil
 }

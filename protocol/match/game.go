@@ -1,12 +1,14 @@
 package match
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/protocol/client"
 )
 
@@ -19,8 +21,8 @@ type GameResult struct {
 	Opening string
 	Start   engine.Position
 	Moves   []engine.Move
-	// Result is the outcome and why ("no legal move", "white: illegal
-	// move ...", "adjudicated: ...").
+	// Result is the outcome and why ("no legal move", "white sent an
+	// illegal move ...", "adjudicated ...").
 	Result engine.Result
 	// Faulty is the engine index that caused a fault (-1 for none): it is
 	// restarted before its next game.
@@ -38,7 +40,7 @@ func (p *players) get(i int) (*client.Engine, error) {
 		return e, nil
 	}
 	cfg := p.cfg.Engines[i]
-	cfg.Timeout = p.cfg.Timeout
+	cfg.Timeout = p.timeout(i)
 	e, err := client.Start(cfg)
 	if err != nil {
 		return nil, err
@@ -62,98 +64,129 @@ func (p *players) closeAll() {
 	}
 }
 
-// play plays one scheduled game to its end.
+// play plays one scheduled game to its end, through engine/play's loop.
 func (p *players) play(s Scheduled) GameResult {
 	cfg := p.cfg
 	op := cfg.Openings[s.Opening]
 	res := GameResult{Game: s, Black: cfg.Engines[s.Black].Name, White: cfg.Engines[s.White].Name,
 		Opening: op.Name, Start: op.Position, Faulty: -1}
-	seat := [2]int{engine.Black: s.Black, engine.White: s.White}
 	g := engine.NewGame(op.Position)
 	finish := func(r engine.Result) GameResult {
 		res.Moves = append([]engine.Move(nil), g.Moves()...)
 		res.Result = r
+		// The reason can hold an engine's stderr; it is kept as the PDN
+		// tag will hold it, so that a resumed match reports the same.
+		res.Result.Reason = tagValue(r.Reason)
 		return res
 	}
+	t := &table{p: p, s: &s, seat: [2]int{engine.Black: s.Black, engine.White: s.White},
+		clock: [2]time.Duration{cfg.Limits.Base, cfg.Limits.Base}, adj: adjudicator{cfg: cfg.Adjudication}}
 	// A side that cannot start or reset its engine loses before a move.
 	for _, c := range []engine.Color{engine.Black, engine.White} {
-		e, err := p.get(seat[c])
+		e, err := p.get(t.seat[c])
 		if err == nil {
 			err = e.NewGame()
 		}
 		if err != nil {
-			p.drop(seat[c])
-			res.Faulty = seat[c]
+			p.drop(t.seat[c])
+			res.Faulty = t.seat[c]
 			return finish(loss(c, fmt.Sprintf("%s could not start: %v", c, err)))
 		}
 	}
-	clock := [2]time.Duration{cfg.Limits.Base, cfg.Limits.Base}
-	var adj adjudicator
-	adj.cfg = cfg.Adjudication
-	for {
-		if r := g.Result(); r.Outcome != engine.Ongoing {
-			return finish(r)
-		}
-		if g.Ply() >= 2*cfg.MaxMoves {
-			return finish(engine.Result{Outcome: engine.Draw, Reason: fmt.Sprintf("adjudicated: %d moves a side", cfg.MaxMoves)})
-		}
-		cur := g.Current()
-		side := cur.Side
-		e, err := p.get(seat[side])
-		if err != nil {
-			res.Faulty = seat[side]
-			return finish(loss(side, fmt.Sprintf("%s could not restart: %v", side, err)))
-		}
-		lim, wait := p.limits(clock, side)
-		reply, err := e.Go(g.Start(), g.Moves(), lim, wait)
-		if err != nil {
-			p.drop(seat[side])
-			res.Faulty = seat[side]
-			reason := fmt.Sprintf("%s %v", side, err)
-			if errors.Is(err, client.ErrTimeout) && cfg.Limits.Base > 0 {
-				reason = fmt.Sprintf("%s lost on time (no move within %v)", side, wait.Round(time.Millisecond))
-			}
-			return finish(loss(side, reason))
-		}
-		if cfg.Limits.Base > 0 {
-			clock[side] -= reply.Elapsed
-			if clock[side] < -cfg.Limits.Margin {
-				return finish(loss(side, fmt.Sprintf("%s lost on time (%v over)", side, (-clock[side]).Round(time.Millisecond))))
-			}
-			clock[side] = max(clock[side], 0) + cfg.Limits.Inc
-		}
-		m, err := client.ParseMove(cfg.Engines[seat[side]].Dialect, &cur, reply.Move)
-		if err != nil {
-			p.drop(seat[side])
-			res.Faulty = seat[side]
-			return finish(loss(side, moveFault(side, reply.Move, err)))
-		}
-		if err := g.Play(m); err != nil {
-			return finish(loss(side, fmt.Sprintf("%s played %s: %v", side, reply.Move, err)))
-		}
-		if r, ok := adj.observe(side, reply); ok {
-			return finish(r)
-		}
-		if cfg.Hooks.AfterMove != nil {
-			next := 0
-			if e := p.running[seat[side.Opponent()]]; e != nil {
-				next = e.PID()
-			}
-			cfg.Hooks.AfterMove(&s, g, next)
-		}
+	// The runner's context only stops new games: the one under way is
+	// played to its end.
+	r := play.Play(context.Background(), g, t, t, play.Rules{MaxPlies: 2 * cfg.MaxMoves, Adjudicate: t.adjudicate})
+	if r.Fault != nil {
+		res.Faulty = t.seat[r.FaultBy]
 	}
+	return finish(r.Result)
 }
 
-// limits returns the search limits for side and how long to wait for its
-// move: its clock plus the margin with a time control, else the move time
-// or nothing plus the hang timeout.
-func (p *players) limits(clock [2]time.Duration, side engine.Color) (client.Limits, time.Duration) {
+// table is one game between two engine processes: the engines at its
+// seats, the clocks the runner keeps for them, and the adjudicator that
+// watches their replies. It is the play.Player of both sides.
+type table struct {
+	p     *players
+	s     *Scheduled
+	seat  [2]int // engine index by colour
+	clock [2]time.Duration
+	adj   adjudicator
+	last  client.Reply // the reply of the move just played
+}
+
+// Move asks the engine of the side to move for its move. An engine that
+// fails (crashes, hangs, sends what is not a legal move) is killed, to be
+// restarted before its next search.
+func (t *table) Move(_ context.Context, g *engine.Game) (engine.Move, error) {
+	p, cfg := t.p, t.p.cfg
+	cur := g.Current()
+	side := cur.Side
+	i := t.seat[side]
+	e, err := p.get(i)
+	if err != nil {
+		return engine.Move{}, fmt.Errorf("could not restart: %v", err)
+	}
+	lim, wait := p.limits(t.clock, side, i)
+	reply, err := e.Go(g.Start(), g.Moves(), lim, wait)
+	if err != nil {
+		p.drop(i)
+		if errors.Is(err, client.ErrTimeout) && cfg.Limits.Base > 0 {
+			return engine.Move{}, fmt.Errorf("lost on time (no move within %v)", wait.Round(time.Millisecond))
+		}
+		return engine.Move{}, err
+	}
+	if cfg.Limits.Base > 0 {
+		t.clock[side] -= reply.Elapsed
+		if t.clock[side] < -cfg.Limits.Margin {
+			return engine.Move{}, &play.Forfeit{Reason: fmt.Sprintf("lost on time (%v over)", (-t.clock[side]).Round(time.Millisecond))}
+		}
+		t.clock[side] = max(t.clock[side], 0) + cfg.Limits.Inc
+	}
+	m, err := client.ParseMove(cfg.Engines[i].Dialect, &cur, reply.Move)
+	if err != nil {
+		p.drop(i)
+		return engine.Move{}, moveFault(reply.Move, err)
+	}
+	t.last = reply
+	return m, nil
+}
+
+// adjudicate passes the reply of the move just played to the adjudicator,
+// then tells the hooks.
+func (t *table) adjudicate(g *engine.Game) (engine.Result, bool) {
+	side := g.Current().Side.Opponent() // the side that just moved
+	if r, ok := t.adj.observe(side, t.last); ok {
+		return r, true
+	}
+	if h := t.p.cfg.Hooks.AfterMove; h != nil {
+		next := 0
+		if e := t.p.running[t.seat[side.Opponent()]]; e != nil {
+			next = e.PID()
+		}
+		h(t.s, g, next)
+	}
+	return engine.Result{}, false
+}
+
+// timeout returns how long the runner waits on engine i beyond its
+// thinking time: the engine's own Timeout if set, else the match's.
+func (p *players) timeout(i int) time.Duration {
+	if t := p.cfg.Engines[i].Timeout; t > 0 {
+		return t
+	}
+	return p.cfg.Timeout
+}
+
+// limits returns the search limits for side, played by engine i, and how
+// long to wait for its move: its clock plus the margin with a time control,
+// else the move time or nothing plus the hang timeout.
+func (p *players) limits(clock [2]time.Duration, side engine.Color, i int) (client.Limits, time.Duration) {
 	l := p.cfg.Limits
 	switch {
 	case l.Depth > 0:
-		return client.Limits{Depth: l.Depth}, p.cfg.Timeout
+		return client.Limits{Depth: l.Depth}, p.timeout(i)
 	case l.MoveTime > 0:
-		return client.Limits{MoveTime: l.MoveTime}, l.MoveTime + p.cfg.Timeout
+		return client.Limits{MoveTime: l.MoveTime}, l.MoveTime + p.timeout(i)
 	}
 	return client.Limits{HasClock: true, Time: clock, Inc: [2]time.Duration{l.Inc, l.Inc}}, clock[side] + l.Margin
 }
@@ -164,15 +197,15 @@ func loss(side engine.Color, reason string) engine.Result {
 
 // moveFault describes a move that could not be played: garbage when it is
 // not even a move, illegal otherwise.
-func moveFault(side engine.Color, text string, err error) string {
+func moveFault(text string, err error) error {
 	if text == "" {
-		return fmt.Sprintf("%s sent no move although it has legal moves", side)
+		return errors.New("sent no move although it has legal moves")
 	}
 	var me *engine.MoveError
 	if errors.As(err, &me) && me.Problem != "malformed" {
-		return fmt.Sprintf("%s sent an illegal move %q", side, text)
+		return fmt.Errorf("sent an illegal move %q", text)
 	}
-	return fmt.Sprintf("%s sent garbage %q instead of a move", side, sanitize(text))
+	return fmt.Errorf("sent garbage %q instead of a move", sanitize(text))
 }
 
 // sanitize keeps text printable for a PDN comment.

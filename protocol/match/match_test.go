@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +12,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/nechecb/nechecb/books"
+	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/pdn"
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/protocol/client"
 	"github.com/nechecb/nechecb/protocol/client/fakeengine"
 )
@@ -107,10 +110,13 @@ func TestMatchWithFaults(t *testing.T) {
 			fakeConfig("B", "crash@3", client.Hub),
 			fakeConfig("C", "illegal@2", client.UCI),
 		},
+		// The faults come on given searches, not with time: the timeout
+		// is far beyond anything the fake engines need.
 		Openings: ballotOpenings(t, 2), Limits: Limits{Depth: 1}, MaxMoves: 30,
-		Concurrency: 2, Timeout: 2 * time.Second, PDN: path,
+		Concurrency: 2, Timeout: time.Minute, PDN: path,
 	}
-	sum, err := Run(context.Background(), cfg, nil)
+	var seen []Progress
+	sum, err := Run(context.Background(), cfg, func(p Progress) { seen = append(seen, p) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,29 +124,44 @@ func TestMatchWithFaults(t *testing.T) {
 	if sum.Total != 12 || sum.Played != 12 {
 		t.Fatalf("played %d of %d", sum.Played, sum.Total)
 	}
+	// Progress comes after every game, with the counts so far.
+	for i, p := range seen {
+		if p.Played != i+1 || p.New != i+1 || p.Total != 12 || p.Engine != "A" {
+			t.Errorf("progress %d: %+v", i+1, p)
+		}
+	}
+	if len(seen) != 12 {
+		t.Fatalf("%d progress reports for 12 games", len(seen))
+	}
+	if last := seen[11]; last.Tally.Games() != 8 || !strings.HasPrefix(last.String(), "games 12/12  A: +") {
+		t.Errorf("the last progress report %+v: %q", last, last.String())
+	}
 	games := checkRecord(t, path, sum)
 	// B crashes on its 3rd search and C plays an illegal move on its 2nd,
 	// in each process; both are restarted and each process misbehaves again.
 	var crashed, illegal int
 	for _, g := range games {
 		reason := g.Tag("Termination")
+		var faulty string
 		switch {
 		case strings.Contains(reason, "crashed"):
 			crashed++
-			loser := g.Tag("White")
-			if g.Result() == "0-1" {
-				loser = g.Tag("Black")
-			}
-			if loser != "B" {
-				t.Errorf("game %s: crash charged to %s: %s", g.Tag("Round"), loser, reason)
-			}
+			faulty = "B"
 		case strings.Contains(reason, "illegal move"):
 			illegal++
+			faulty = "C"
+		}
+		if faulty != "" && (loser(g) != faulty || g.Tag("Fault") != faulty) {
+			t.Errorf("game %s: %q charged to %s (Fault %q), want %s", g.Tag("Round"), reason, loser(g), g.Tag("Fault"), faulty)
+		}
+		if faulty == "" && g.Tag("Fault") != "" {
+			t.Errorf("game %s: Fault %q for %q", g.Tag("Round"), g.Tag("Fault"), reason)
 		}
 	}
 	if crashed == 0 || illegal == 0 || len(sum.Faults) != crashed+illegal {
 		t.Errorf("%d crashes, %d illegal moves, faults %q", crashed, illegal, sum.Faults)
 	}
+	checkTags(t, path)
 	// Resuming the finished match plays nothing and finds the same faults.
 	cfg.Resume = true
 	again, err := Run(context.Background(), cfg, nil)
@@ -152,27 +173,69 @@ func TestMatchWithFaults(t *testing.T) {
 	}
 }
 
+// loser returns the name of the side that lost g, "" for a draw.
+func loser(g *pdn.Game) string {
+	switch g.Result() {
+	case "1-0":
+		return g.Tag("White")
+	case "0-1":
+		return g.Tag("Black")
+	}
+	return ""
+}
+
+// checkTags checks that every tag line of the match file is one that
+// CheckerBoard reads: no quote, backslash or bracket inside the value.
+func checkTags(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clean := regexp.MustCompile(`^\[[A-Za-z0-9_]+ "[^"\\\[\]]*"\]$`)
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "[") && !clean.MatchString(line) {
+			t.Errorf("tag line %q", line)
+		}
+	}
+}
+
 func TestHangGarbageAndTime(t *testing.T) {
+	// The healthy engine A has a minute for everything; B misbehaves on
+	// its first search in each process. Only B's hang is timed: with its
+	// own one-second timeout, or with a one-second clock (A moves at most
+	// once on its own clock, instantly).
 	for _, c := range []struct {
 		mode, want string
 		limits     Limits
+		timeout    time.Duration
 	}{
-		{"hang@1", "engine hung: no move within ", Limits{Depth: 1}},
-		{"garbage@1", "garbage", Limits{Depth: 1}},
-		{"slow@1", "lost on time", Limits{Base: 100 * time.Millisecond}},
+		{"hang@1", "engine hung: no move within 1s", Limits{Depth: 1}, time.Second},
+		{"garbage@1", "sent garbage", Limits{Depth: 1}, 0},
+		{"hang@1", "lost on time (no move within 1s)", Limits{Base: time.Second}, 0},
 	} {
 		path := filepath.Join(t.TempDir(), "m.pdn")
+		b := fakeConfig("B", c.mode, client.UCI)
+		b.Timeout = c.timeout
 		cfg := Config{
-			Engines:  []client.Config{fakeConfig("A", "ok", client.UCI), fakeConfig("B", c.mode, client.UCI)},
-			Openings: ballotOpenings(t, 1), Limits: c.limits, MaxMoves: 10, Timeout: 300 * time.Millisecond, PDN: path,
+			Engines:  []client.Config{fakeConfig("A", "ok", client.UCI), b},
+			Openings: ballotOpenings(t, 1), Limits: c.limits, MaxMoves: 10, Timeout: time.Minute, PDN: path,
 		}
 		sum, err := Run(context.Background(), cfg, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		games := checkRecord(t, path, sum)
-		if len(games) != 2 || !strings.Contains(games[0].Tag("Termination"), c.want) {
-			t.Errorf("%s: first game ended %q, want %q", c.mode, games[0].Tag("Termination"), c.want)
+		if len(games) != 2 {
+			t.Fatalf("%s: %d games", c.mode, len(games))
+		}
+		for _, g := range games {
+			if reason := g.Tag("Termination"); loser(g) != "B" || g.Tag("Fault") != "B" || !strings.Contains(reason, c.want) {
+				t.Errorf("%s: game %s lost by %q (Fault %q): %q; want B to lose: %q", c.mode, g.Tag("Round"), loser(g), g.Tag("Fault"), reason, c.want)
+			}
+		}
+		if len(sum.Faults) != 2 || sum.Pairings[0].Tally.L != 0 || sum.Pairings[0].Tally.W != 2 {
+			t.Errorf("%s: faults %q, tally %+v", c.mode, sum.Faults, sum.Pairings[0].Tally)
 		}
 	}
 }
@@ -213,10 +276,60 @@ func TestResumeAfterPartialWrite(t *testing.T) {
 	if diff := cmp.Diff(want.Pairings, got.Pairings); diff != "" {
 		t.Errorf("resumed match differs from an uninterrupted one (-want +got):\n%s", diff)
 	}
-	// A resume with other engines is refused.
-	cfg.Engines[1].Name = "Z"
-	if _, err := Run(context.Background(), cfg, nil); err == nil || !strings.Contains(err.Error(), "same engines") {
-		t.Errorf("resume with another engine: error %v", err)
+	// A resume with other settings is refused, naming the difference; more
+	// games or another timeout are not other settings.
+	for _, c := range []struct {
+		change func(*Config)
+		want   string
+	}{
+		{func(c *Config) { c.Engines[1].Name = "Z" }, `engine 2 "name=B `},
+		{func(c *Config) { c.Engines[0].Options = []client.Option{{Name: "Hash", Value: "2"}} }, `engine 1 "name=A cmd=`},
+		{func(c *Config) { c.Limits = Limits{Depth: 2} }, `time control "depth 1", this run has "depth 2"`},
+		{func(c *Config) { c.Limits = Limits{Base: time.Second} }, `time control "depth 1", this run has "clock 1s+0s"`},
+		{func(c *Config) { c.Openings = ballotOpenings(t, 4) }, `openings "3 positions`},
+		{func(c *Config) { c.Seed = 8 }, `schedule "round-robin of 2 engines, openings shuffled with seed 7"`},
+		{func(c *Config) { c.MaxMoves = 30 }, `rules "maxmoves 20"`},
+	} {
+		other := cfg
+		other.Engines = append([]client.Config(nil), cfg.Engines...)
+		c.change(&other)
+		if _, err := Run(context.Background(), other, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("resume with other settings: error %v, want one naming %s", err, c.want)
+		}
+	}
+	more := cfg
+	more.Rounds, more.Timeout = 2, time.Minute
+	again, err := Run(context.Background(), more, nil)
+	if err != nil || again.Played != 2*got.Played {
+		t.Errorf("resume with a second round: %v, %d games played", err, again.Played)
+	}
+}
+
+func TestTagValues(t *testing.T) {
+	for in, want := range map[string]string{
+		`white engine crashed; its last stderr: panic: "x" [y] \ z` + "\n\tat main.go:1\n": `white engine crashed; its last stderr: panic: 'x' (y) / z at main.go:1`,
+		"plain":                  "plain",
+		strings.Repeat("é", 200): strings.Repeat("é", (maxTagValue-3)/2) + "...",
+	} {
+		if got := tagValue(in); got != want {
+			t.Errorf("tagValue(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// A game whose reason holds raw stderr is written with clean tags and
+	// reads back.
+	start := ballotOpenings(t, 1)[0]
+	r := GameResult{Game: Scheduled{Index: 1, Black: 0, White: 1}, Black: "A", White: "B", Opening: `op "1"`, Start: start.Position, Faulty: 1,
+		Result: engine.Result{Outcome: engine.BlackWins, Reason: `white engine crashed; its last stderr: ] "quoted" \ [x]`}}
+	data, err := gamePDN(r, `ev]ent`, nil, time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "g.pdn")
+	os.WriteFile(path, data, 0o644)
+	checkTags(t, path)
+	games, err := pdn.ReadFile(path)
+	if err != nil || len(games) != 1 || games[0].Tag("Termination") != `white engine crashed; its last stderr: ) 'quoted' / (x)` || games[0].Tag("Fault") != "B" {
+		t.Errorf("read back: %v %+v", err, games)
 	}
 }
 
@@ -245,13 +358,13 @@ func TestScheduleAndSPRTStop(t *testing.T) {
 	run := Config{
 		Engines:  []client.Config{fakeConfig("A", "crash@1", client.UCI), fakeConfig("B", "ok", client.UCI)},
 		Openings: ballotOpenings(t, 40), Limits: Limits{Depth: 1}, MaxMoves: 10, PDN: path,
-		SPRT: &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05},
+		SPRT: &elo.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05},
 	}
 	sum, err := Run(context.Background(), run, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Decision != AcceptH0 || sum.Played >= sum.Total {
+	if sum.Decision != elo.AcceptH0 || sum.Played >= sum.Total {
 		t.Errorf("SPRT: %v after %d of %d games (LLR %.2f)", sum.Decision, sum.Played, sum.Total, sum.LLR)
 	}
 	var b strings.Builder

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/nechecb/nechecb/internal/elo"
 )
 
 // plot geometry, in SVG user units.
@@ -68,7 +70,7 @@ func PlotSVG(s *Summary, title string) []byte {
 		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="#08519c" stroke-width="2"/>`+"\n", strings.Join(line, " "))
 		last := pts[len(pts)-1]
 		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end">after %d games: %s [%s, %s]</text>`+"\n",
-			plotWidth-plotRight, plotTop-6, last.Games, FormatElo(last.Elo), FormatElo(last.Lo), FormatElo(last.Hi))
+			plotWidth-plotRight, plotTop-6, last.Games, elo.FormatElo(last.Elo), elo.FormatElo(last.Lo), elo.FormatElo(last.Hi))
 	}
 	b.WriteString("</svg>\n")
 	return b.Bytes()

@@ -23,8 +23,9 @@ type recorder struct {
 // gamePDN turns a finished game into PDN: the standard tags, FEN (through
 // the start position), GameType 21, Round (the schedule index, which resume
 // relies on), Opening, Termination, Fault (the engine at fault, only when
-// one was), and the ending as a comment after the last move.
-func gamePDN(r GameResult, event string, date time.Time) ([]byte, error) {
+// one was), the match's settings (which resume compares), and the ending as
+// a comment after the last move. Every tag value goes through tagValue.
+func gamePDN(r GameResult, event string, settings []setting, date time.Time) ([]byte, error) {
 	rec := engine.NewGame(r.Start)
 	for _, m := range r.Moves {
 		if err := rec.Play(m); err != nil {
@@ -33,19 +34,23 @@ func gamePDN(r GameResult, event string, date time.Time) ([]byte, error) {
 	}
 	g := pdn.New(r.Start)
 	g.Record = rec
-	g.SetTag("Event", event)
-	g.SetTag("Date", date.UTC().Format("2006.01.02"))
-	g.SetTag("Black", r.Black)
-	g.SetTag("White", r.White)
-	g.SetTag("Result", r.Result.PDN())
-	g.SetTag("Round", strconv.Itoa(r.Game.Index))
-	g.SetTag("Opening", r.Opening)
-	g.SetTag("Termination", r.Result.Reason)
+	set := func(name, value string) { g.SetTag(name, tagValue(value)) }
+	set("Event", event)
+	set("Date", date.UTC().Format("2006.01.02"))
+	set("Black", r.Black)
+	set("White", r.White)
+	set("Result", r.Result.PDN())
+	set("Round", strconv.Itoa(r.Game.Index))
+	set("Opening", r.Opening)
+	set("Termination", r.Result.Reason)
 	switch r.Faulty {
 	case r.Game.Black:
-		g.SetTag("Fault", r.Black)
+		set("Fault", r.Black)
 	case r.Game.White:
-		g.SetTag("Fault", r.White)
+		set("Fault", r.White)
+	}
+	for _, s := range settings {
+		set(s.tag, s.value)
 	}
 	g.SetComment(len(r.Moves), r.Result.String())
 	var b bytes.Buffer

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/protocol/client"
 )
 
 // PairingResult is the score of one pairing, from engine A's side.
 type PairingResult struct {
 	A, B  string
-	Tally Tally
+	Tally elo.Tally
 }
 
 // CurvePoint is the first engine's Elo estimate after Games games (against
@@ -38,15 +39,48 @@ type Summary struct {
 	// Curve follows the first engine's Elo game by game.
 	Curve []CurvePoint
 	// SPRT holds the test's last decision and LLR when one was run.
-	SPRT     *SPRT
-	Decision Decision
+	SPRT     *elo.SPRT
+	Decision elo.Decision
 	LLR      float64
 }
 
-// Run plays the match described by cfg, writing a live progress line to
-// progress (nil for none), and returns the summary. Cancelling ctx stops
-// starting new games; the games under way finish and are recorded.
-func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) {
+// Progress is where a match stands after a recorded game, for a progress
+// display.
+type Progress struct {
+	// Played counts the games recorded (resumed ones included) out of
+	// Total; New counts those this run played, in Elapsed.
+	Played, Total, New int
+	Elapsed            time.Duration
+	// Engine is the first engine's name and Tally its score against all
+	// its opponents.
+	Engine string
+	Tally  elo.Tally
+	// SPRT is the test when one runs, and LLR its log-likelihood ratio.
+	SPRT *elo.SPRT
+	LLR  float64
+}
+
+// String writes p as one line: the games, the first engine's score and
+// Elo with its 95% interval, the seconds per game, and the SPRT's LLR with
+// its bounds.
+func (p Progress) String() string {
+	t := p.Tally
+	e, lo, hi := t.Elo()
+	line := fmt.Sprintf("games %d/%d  %s: +%d -%d =%d  %.1f%%  Elo %s [%s, %s]  %.2f s/game",
+		p.Played, p.Total, p.Engine, t.W, t.L, t.D, 100*t.Score(),
+		elo.FormatElo(e), elo.FormatElo(lo), elo.FormatElo(hi), p.Elapsed.Seconds()/float64(max(p.New, 1)))
+	if p.SPRT != nil {
+		lower, upper := p.SPRT.Bounds()
+		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", p.LLR, lower, upper)
+	}
+	return line
+}
+
+// Run plays the match described by cfg and returns the summary. progress,
+// if not nil, is called from Run's goroutine after every recorded game.
+// Cancelling ctx stops starting new games; the games under way finish and
+// are recorded.
+func Run(ctx context.Context, cfg Config, progress func(Progress)) (*Summary, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -57,9 +91,13 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) 
 	}
 	defer rec.f.Close()
 	st := newState(&cfg, len(sched))
+	settings := cfg.settings()
 	done := map[int]bool{}
 	for _, g := range old {
 		idx, _ := strconv.Atoi(g.Tag("Round"))
+		if err := checkSettings(g, idx, settings); err != nil {
+			return nil, fmt.Errorf("%s: %w", cfg.PDN, err)
+		}
 		if idx < 1 || idx > len(sched) || done[idx] {
 			return nil, fmt.Errorf("%s: game with Round %d does not fit this match's %d games", cfg.PDN, idx, len(sched))
 		}
@@ -119,7 +157,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) 
 		if writeErr != nil {
 			continue // drain the games under way
 		}
-		data, err := gamePDN(r, cfg.Event, time.Now())
+		data, err := gamePDN(r, cfg.Event, settings, time.Now())
 		if err == nil {
 			err = rec.append(data)
 		}
@@ -131,14 +169,12 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) 
 		newGames++
 		st.add(r)
 		if progress != nil {
-			st.progressLine(progress, newGames, time.Since(began))
+			progress(Progress{Played: st.sum.Played, Total: st.sum.Total, New: newGames, Elapsed: time.Since(began),
+				Engine: cfg.Engines[0].Name, Tally: st.first, SPRT: cfg.SPRT, LLR: st.sum.LLR})
 		}
 		if st.decided() {
 			halt()
 		}
-	}
-	if progress != nil && newGames > 0 {
-		fmt.Fprintln(progress)
 	}
 	return st.summary(), writeErr
 }
@@ -147,15 +183,15 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (*Summary, error) 
 type state struct {
 	cfg      *Config
 	pairings [][2]int
-	tallies  []Tally
-	first    Tally // the first engine against everyone
+	tallies  []elo.Tally
+	first    elo.Tally // the first engine against everyone
 	halves   map[int]GameResult
 	sum      Summary
 }
 
 func newState(cfg *Config, total int) *state {
 	st := &state{cfg: cfg, pairings: cfg.pairings(), halves: map[int]GameResult{}}
-	st.tallies = make([]Tally, len(st.pairings))
+	st.tallies = make([]elo.Tally, len(st.pairings))
 	st.sum.Total = total
 	st.sum.SPRT = cfg.SPRT
 	return st
@@ -172,31 +208,20 @@ func halfPoints(r GameResult, i int) int {
 	return 0
 }
 
-func count(t *Tally, half int) {
-	switch half {
-	case 2:
-		t.W++
-	case 1:
-		t.D++
-	default:
-		t.L++
-	}
-}
-
 func (st *state) add(r GameResult) {
 	st.sum.Played++
 	a := st.pairings[r.Game.Pairing][0]
 	t := &st.tallies[r.Game.Pairing]
-	count(t, halfPoints(r, a))
+	t.Add(halfPoints(r, a))
 	if r.Game.Black == 0 || r.Game.White == 0 {
-		count(&st.first, halfPoints(r, 0))
+		st.first.Add(halfPoints(r, 0))
 	}
 	if other, ok := st.halves[r.Game.Pair]; ok {
 		delete(st.halves, r.Game.Pair)
 		k := halfPoints(r, a) + halfPoints(other, a)
-		t.Penta[k]++
+		t.AddPair(k)
 		if a == 0 {
-			st.first.Penta[k]++
+			st.first.AddPair(k)
 		}
 	} else {
 		st.halves[r.Game.Pair] = r
@@ -204,8 +229,8 @@ func (st *state) add(r GameResult) {
 	if r.Faulty >= 0 {
 		st.sum.Faults = append(st.sum.Faults, fmt.Sprintf("game %d (%s-%s): %s", r.Game.Index, r.Black, r.White, r.Result.Reason))
 	}
-	elo, lo, hi := st.first.Elo()
-	pt := CurvePoint{Games: st.first.Games(), Elo: elo, Lo: lo, Hi: hi}
+	e, lo, hi := st.first.Elo()
+	pt := CurvePoint{Games: st.first.Games(), Elo: e, Lo: lo, Hi: hi}
 	if st.cfg.SPRT != nil {
 		st.sum.Decision, st.sum.LLR = st.cfg.SPRT.Decide(st.tallies[0].Penta)
 		pt.LLR = st.sum.LLR
@@ -214,20 +239,7 @@ func (st *state) add(r GameResult) {
 }
 
 func (st *state) decided() bool {
-	return st.cfg.SPRT != nil && st.sum.Decision != Continue
-}
-
-func (st *state) progressLine(w io.Writer, newGames int, elapsed time.Duration) {
-	t := st.first
-	elo, lo, hi := t.Elo()
-	line := fmt.Sprintf("\rgames %d/%d  %s: +%d -%d =%d  %.1f%%  Elo %s [%s, %s]  %.2f s/game",
-		st.sum.Played, st.sum.Total, st.cfg.Engines[0].Name, t.W, t.L, t.D, 100*t.Score(),
-		FormatElo(elo), FormatElo(lo), FormatElo(hi), elapsed.Seconds()/float64(newGames))
-	if st.cfg.SPRT != nil {
-		lower, upper := st.cfg.SPRT.Bounds()
-		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", st.sum.LLR, lower, upper)
-	}
-	fmt.Fprintf(w, "%s\x1b[K", line)
+	return st.cfg.SPRT != nil && st.sum.Decision != elo.Continue
 }
 
 func (st *state) summary() *Summary {
@@ -245,9 +257,9 @@ func (s *Summary) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "%-24s %6s %5s %5s %5s %7s %6s  %-26s %6s %6s\n", "pairing (A vs B)", "games", "W", "L", "D", "score", "draws", "Elo of A (95% CI)", "LOS", "pairs")
 	for _, p := range s.Pairings {
 		t := p.Tally
-		elo, lo, hi := t.Elo()
+		e, lo, hi := t.Elo()
 		fmt.Fprintf(w, "%-24s %6d %5d %5d %5d %6.1f%% %5.1f%%  %-26s %5.1f%% %6d\n", p.A+" vs "+p.B, t.Games(), t.W, t.L, t.D,
-			100*t.Score(), 100*t.DrawRate(), fmt.Sprintf("%s [%s, %s]", FormatElo(elo), FormatElo(lo), FormatElo(hi)), 100*t.LOS(), t.Pairs())
+			100*t.Score(), 100*t.DrawRate(), fmt.Sprintf("%s [%s, %s]", elo.FormatElo(e), elo.FormatElo(lo), elo.FormatElo(hi)), 100*t.LOS(), t.Pairs())
 	}
 	fmt.Fprintf(w, "%d of %d games played\n", s.Played, s.Total)
 	if len(s.Pairings) == 1 {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/protocol/client"
 )
 
@@ -62,16 +63,18 @@ type Config struct {
 	// Concurrency is the number of games played at once.
 	Concurrency int
 	// Timeout bounds every wait on an engine beyond its own thinking time:
-	// a hung engine is killed after it.
+	// a hung engine is killed after it. An engine's own Timeout, when set,
+	// takes its place for that engine.
 	Timeout time.Duration
 	// PDN is the file every finished game is appended to; Resume continues
-	// a match already in it.
+	// a match already in it, and refuses when the games there were played
+	// with other settings (see the Match* tags of each game).
 	PDN    string
 	Resume bool
 	// Event is the PDN Event tag.
 	Event string
 	// SPRT, if set, stops the match when the test decides (two engines).
-	SPRT *SPRT
+	SPRT *elo.SPRT
 	// Hooks let tests and tools watch the games.
 	Hooks Hooks
 }
@@ -158,6 +161,9 @@ func (c *Config) Validate() error {
 	for _, e := range c.Engines {
 		if e.Name == "" {
 			return fmt.Errorf("an engine has no name")
+		}
+		if tagValue(e.Name) != e.Name {
+			return fmt.Errorf("engine name %q: the name goes into PDN tags, so it may not hold quotes, brackets, backslashes, control characters or runs of blanks, nor begin or end with a blank", e.Name)
 		}
 		if names[e.Name] {
 			return fmt.Errorf("two engines are named %q", e.Name)

@@ -12,6 +12,7 @@ import (
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/pdn"
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/protocol/client"
 )
 
@@ -187,8 +188,8 @@ func ParseTimeControl(s string) (base, inc time.Duration, err error) {
 
 // ParseSPRT reads "elo0=0 elo1=5 alpha=0.05 beta=0.05" (spaces or commas
 // between the pairs; alpha and beta default to 0.05).
-func ParseSPRT(s string) (*SPRT, error) {
-	t := &SPRT{Alpha: 0.05, Beta: 0.05}
+func ParseSPRT(s string) (*elo.SPRT, error) {
+	t := &elo.SPRT{Alpha: 0.05, Beta: 0.05}
 	seen := map[string]bool{}
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
 		key, value, ok := strings.Cut(f, "=")

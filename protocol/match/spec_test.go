@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/protocol/client"
 )
 
@@ -90,7 +91,7 @@ func TestParseTimeControlAndSPRT(t *testing.T) {
 		}
 	}
 	s, err := ParseSPRT("elo0=0 elo1=5 alpha=0.05 beta=0.1")
-	if err != nil || *s != (SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.1}) {
+	if err != nil || *s != (elo.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.1}) {
 		t.Errorf("ParseSPRT: %+v %v", s, err)
 	}
 	for _, bad := range []string{"elo0=0", "elo0=0 elo1=5 gamma=1", "elo0=5 elo1=0", "elo0=x elo1=5"} {

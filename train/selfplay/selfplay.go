@@ -1,21 +1,23 @@
-// Package selfplay owns the games that nechecb's tuners and trainers play
-// between evaluators: one game at a fixed search depth from a start record,
-// and a match over a list of openings with each opening played once with
-// each colour. The heuristic tuners (train/tune) and the TD-Leaf
-// trainer (train/tdleaf) build on it.
+// Package selfplay owns the settings of the games that nechecb's tuners
+// and trainers play between evaluators (a fixed search depth, the
+// adjudication length), random starts, and a match over a list of openings
+// with each opening played once with each colour. The games themselves
+// are played by engine/play's loop. The heuristic tuners (train/tune) and
+// the TD-Leaf trainer (train/tdleaf) build on it.
 package selfplay
 
 import (
 	"context"
 	"fmt"
-	"github.com/nechecb/nechecb/internal/player"
-	"math"
 	"math/rand/v2"
 	"sync"
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/internal/elo"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // Config says how games are played.
@@ -48,45 +50,12 @@ func (c Config) NewSearcher(f eval.Factory) *player.Engine {
 	return player.New(player.Options{HashMB: mb, Threads: 1}, f, "")
 }
 
-// Mover picks the move to play in a game; it returns false when it has none.
-type Mover func(g *engine.Game) (engine.Move, bool)
+// Rules returns the game loop's rules for games played with c.
+func (c Config) Rules() play.Rules { return play.Rules{MaxPlies: c.maxPlies()} }
 
-// SearchMover returns a Mover that searches the game's current position to
-// depth with s, the game's earlier positions counting for repetitions.
-func SearchMover(ctx context.Context, s *player.Engine, depth int) Mover {
-	return func(g *engine.Game) (engine.Move, bool) {
-		pos := g.Positions()
-		r := s.Search(ctx, g.Current(), pos[:len(pos)-1], player.Limits{Depth: depth}, nil)
-		return r.Best, r.HasMove
-	}
-}
-
-// Play plays g to its end with black and white choosing the moves, and
-// returns the result. A game that reaches maxPlies plies is adjudicated a
-// draw; a cancelled context ends the game unfinished (Outcome Ongoing).
-func Play(ctx context.Context, g *engine.Game, black, white Mover, maxPlies int) engine.Result {
-	for {
-		if r := g.Result(); r.Outcome != engine.Ongoing {
-			return r
-		}
-		if g.Ply() >= maxPlies {
-			return engine.Result{Outcome: engine.Draw, Reason: fmt.Sprintf("adjudicated after %d plies", maxPlies)}
-		}
-		if ctx.Err() != nil {
-			return engine.Result{Outcome: engine.Ongoing, Reason: "cancelled"}
-		}
-		mover := black
-		if g.Current().Side == engine.White {
-			mover = white
-		}
-		m, ok := mover(g)
-		if !ok {
-			return engine.Result{Outcome: engine.WinFor(g.Current().Side.Opponent()), Reason: "no move"}
-		}
-		if err := g.Play(m); err != nil {
-			return engine.Result{Outcome: engine.WinFor(g.Current().Side.Opponent()), Reason: "illegal move: " + err.Error()}
-		}
-	}
+// Player returns a player that searches with e to c's depth.
+func (c Config) Player(e *player.Engine) *player.Mover {
+	return &player.Mover{Engine: e, Limits: player.Limits{Depth: c.Depth}}
 }
 
 // RandomStart plays a ballot drawn from openings and then from 0 to
@@ -110,61 +79,27 @@ func RandomStart(openings []books.Ballot, rng *rand.Rand, randomPlies int) (*eng
 	return g, nil
 }
 
-// Score counts a match from the first player's point of view.
-type Score struct {
-	Wins, Draws, Losses int
-}
-
-// Games returns the number of games counted.
-func (s Score) Games() int { return s.Wins + s.Draws + s.Losses }
-
-// Points returns wins plus half the draws.
-func (s Score) Points() float64 { return float64(s.Wins) + float64(s.Draws)/2 }
-
-// Fraction returns the share of the points won, 0.5 for no games.
-func (s Score) Fraction() float64 {
-	if s.Games() == 0 {
-		return 0.5
-	}
-	return s.Points() / float64(s.Games())
-}
-
-// Elo returns the rating difference that the score fraction implies, capped
-// at ±999 for all-won or all-lost matches.
-func (s Score) Elo() float64 {
-	f := min(max(s.Fraction(), 1e-9), 1-1e-9)
-	return max(-999, min(999, -400*math.Log10(1/f-1))) + 0 // + 0 turns −0 into 0
-}
-
-// Add counts one game result for the first player, who played colour c.
-func (s *Score) Add(r engine.Result, c engine.Color) {
+// halfPoints returns what the player of colour c scored in r, in half
+// points: 2 a win, 1 a draw, 0 a loss.
+func halfPoints(r engine.Result, c engine.Color) int {
 	switch r.Outcome {
 	case engine.Draw:
-		s.Draws++
+		return 1
 	case engine.WinFor(c):
-		s.Wins++
-	case engine.WinFor(c.Opponent()):
-		s.Losses++
+		return 2
 	}
+	return 0
 }
 
-// String writes the score as "+W =D -L (P/G, F%)".
-func (s Score) String() string {
-	return fmt.Sprintf("+%d =%d -%d (%.1f/%d, %.1f%%)", s.Wins, s.Draws, s.Losses, s.Points(), s.Games(), 100*s.Fraction())
-}
-
-// Match plays a against b from every opening, once with each colour, at
-// cfg's depth, on workers goroutines (at least 1), and returns a's score.
-// It stops early, with the games finished so far, when ctx is cancelled.
-func Match(ctx context.Context, a, b eval.Factory, openings []books.Ballot, cfg Config, workers int) (Score, error) {
-	type job struct {
-		opening books.Ballot
-		aColor  engine.Color
-	}
-	jobs := make(chan job)
+// Match plays a against b from every opening, once with each colour (a
+// colour-reversed pair), at cfg's depth, on workers goroutines (at least 1),
+// and returns a's tally, pairs included. It stops early, with the games
+// finished so far, when ctx is cancelled.
+func Match(ctx context.Context, a, b eval.Factory, openings []books.Ballot, cfg Config, workers int) (elo.Tally, error) {
+	jobs := make(chan books.Ballot)
 	var (
 		mu    sync.Mutex
-		score Score
+		tally elo.Tally
 		first error
 	)
 	var wg sync.WaitGroup
@@ -173,41 +108,49 @@ func Match(ctx context.Context, a, b eval.Factory, openings []books.Ballot, cfg 
 		go func() {
 			defer wg.Done()
 			sa, sb := cfg.NewSearcher(a), cfg.NewSearcher(b)
-			for j := range jobs {
-				g, err := j.opening.Play()
-				if err != nil {
+			for opening := range jobs {
+				pair := 0
+				for i, aColor := range []engine.Color{engine.Black, engine.White} {
+					g, err := opening.Play()
+					if err != nil {
+						mu.Lock()
+						first = cmpErr(first, fmt.Errorf("opening %s: %w", opening.Name, err))
+						mu.Unlock()
+						break
+					}
+					sa.Clear()
+					sb.Clear()
+					var black, white play.Player = cfg.Player(sa), cfg.Player(sb)
+					if aColor == engine.White {
+						black, white = white, black
+					}
+					r := play.Play(ctx, g, black, white, cfg.Rules())
+					if r.Outcome == engine.Ongoing {
+						break
+					}
+					half := halfPoints(r.Result, aColor)
+					pair += half
 					mu.Lock()
-					first = cmpErr(first, fmt.Errorf("opening %s: %w", j.opening.Name, err))
+					tally.Add(half)
+					if i == 1 {
+						tally.AddPair(pair)
+					}
 					mu.Unlock()
-					continue
 				}
-				sa.Clear()
-				sb.Clear()
-				ma, mb := SearchMover(ctx, sa, cfg.Depth), SearchMover(ctx, sb, cfg.Depth)
-				black, white := ma, mb
-				if j.aColor == engine.White {
-					black, white = mb, ma
-				}
-				r := Play(ctx, g, black, white, cfg.maxPlies())
-				mu.Lock()
-				score.Add(r, j.aColor)
-				mu.Unlock()
 			}
 		}()
 	}
 feed:
 	for _, o := range openings {
-		for _, c := range []engine.Color{engine.Black, engine.White} {
-			select {
-			case jobs <- job{o, c}:
-			case <-ctx.Done():
-				break feed
-			}
+		select {
+		case jobs <- o:
+		case <-ctx.Done():
+			break feed
 		}
 	}
 	close(jobs)
 	wg.Wait()
-	return score, first
+	return tally, first
 }
 
 func cmpErr(first, err error) error {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/eval"
 )
 
@@ -28,50 +29,33 @@ func TestMatchStrongBeatsWeak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Games() != 6 || s.Wins < 5 {
+	if s.Games() != 6 || s.Pairs() != 3 || s.W < 5 {
 		t.Errorf("material against its negation: %s, want at least 5 wins of 6", s)
 	}
 	back, err := Match(context.Background(), weak, material, openings[:3], Config{Depth: 3}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(Score{Wins: s.Losses, Draws: s.Draws, Losses: s.Wins}, back); diff != "" {
+	if diff := cmp.Diff(s.Reversed(), back); diff != "" {
 		t.Errorf("the match seen from the other side differs (-want +got):\n%s", diff)
 	}
 }
 
-func TestPlayAdjudicatesAndEnds(t *testing.T) {
+func TestConfigPlaysAtItsDepthAndLength(t *testing.T) {
 	// Black king against White king: nobody can win at depth 1, so the game
 	// runs to the adjudication limit or a rule draw.
 	p, _ := engine.ParseFEN("B:WK32:BK1")
-	f := func() eval.Evaluator { return eval.Material{} }
-	cfg := Config{Depth: 1}
-	m := SearchMover(context.Background(), cfg.NewSearcher(f), 1)
-	r := Play(context.Background(), engine.NewGame(p), m, m, 10)
-	if r.Outcome != engine.Draw {
-		t.Errorf("king against king: %s, want a draw", r)
+	cfg := Config{Depth: 1, MaxPlies: 10}
+	m := cfg.Player(cfg.NewSearcher(func() eval.Evaluator { return eval.Material{} }))
+	g := engine.NewGame(p)
+	if r := play.Play(context.Background(), g, m, m, cfg.Rules()); r.Outcome != engine.Draw || g.Ply() > 10 {
+		t.Errorf("king against king: %s after %d plies, want a draw within 10", r, g.Ply())
 	}
-	// Black to move with no move loses at once.
-	p, _ = engine.ParseFEN("B:W5,6,10:B1")
-	if r := Play(context.Background(), engine.NewGame(p), m, m, 10); r.Outcome != engine.WhiteWins {
-		t.Errorf("blocked Black: %s, want White to win", r)
+	if m.Last.Depth != 1 {
+		t.Errorf("searched to depth %d, want 1", m.Last.Depth)
 	}
-}
-
-func TestScore(t *testing.T) {
-	var s Score
-	s.Add(engine.Result{Outcome: engine.BlackWins}, engine.Black)
-	s.Add(engine.Result{Outcome: engine.BlackWins}, engine.White)
-	s.Add(engine.Result{Outcome: engine.Draw}, engine.White)
-	s.Add(engine.Result{Outcome: engine.WhiteWins}, engine.White)
-	if diff := cmp.Diff(Score{Wins: 2, Draws: 1, Losses: 1}, s); diff != "" {
-		t.Errorf("score (-want +got):\n%s", diff)
-	}
-	if s.Fraction() != 0.625 || s.String() != "+2 =1 -1 (2.5/4, 62.5%)" {
-		t.Errorf("Fraction %v, String %q", s.Fraction(), s.String())
-	}
-	if e := (Score{Draws: 3}).Elo(); e != 0 {
-		t.Errorf("Elo of all draws = %v", e)
+	if (Config{}).Rules().MaxPlies != DefaultMaxPlies {
+		t.Errorf("the zero Config adjudicates after %d plies, want %d", (Config{}).Rules().MaxPlies, DefaultMaxPlies)
 	}
 }
 

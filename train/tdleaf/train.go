@@ -8,7 +8,6 @@ package tdleaf
 import (
 	"context"
 	"fmt"
-	"github.com/nechecb/nechecb/internal/player"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -16,9 +15,12 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/eval"
 	tdnet "github.com/nechecb/nechecb/eval/tdleaf"
+	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/internal/fileio"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/train/selfplay"
 )
 
@@ -34,7 +36,7 @@ type Config struct {
 	// plays both sides and every position is a training position.
 	Opponent eval.Factory
 	// Repetitions is how many occurrences of a position end a game as a
-	// draw (the seed: 3, threefold repetition).
+	// draw: 3 (the rules' threefold repetition, as the seed had it) or 2.
 	Repetitions int
 	// Lookahead, when positive, cuts each position's sum of temporal
 	// differences after this many of them (the seed's 12-ply lookahead,
@@ -75,7 +77,7 @@ var Default = Config{
 // CurvePoint is one measurement of the learning curve.
 type CurvePoint struct {
 	Games int
-	Score selfplay.Score
+	Score elo.Tally
 }
 
 // GameRecord is what one training game left for the update.
@@ -162,62 +164,24 @@ func pvLeaf(p engine.Position, pv []engine.Move) engine.Position {
 
 // PlayGame plays one training game from g with the network searcher net
 // (and the opponent's searcher opp, nil for self-play), the learner playing
-// learner, and records the leaves.
+// learner, and records the leaves. The game is played by engine/play's
+// loop, with cfg.Repetitions and cfg.MaxPlies as its rules.
 func PlayGame(ctx context.Context, g *engine.Game, net, opp *player.Engine, learner engine.Color, cfg Config) *GameRecord {
-	rec := &GameRecord{}
-	var predicted engine.Move
-	var havePrediction bool
-	var l engine.MoveList
-	for {
-		cur := g.Current()
-		cur.Generate(&l)
-		switch {
-		case l.N == 0:
-			rec.Result = engine.Result{Outcome: engine.WinFor(cur.Side.Opponent()), Reason: "no legal move"}
-		case g.Repetitions() >= cfg.Repetitions:
-			rec.Result = engine.Result{Outcome: engine.Draw, Reason: fmt.Sprintf("%d-fold repetition", cfg.Repetitions)}
-		case int(cur.Reversible) >= engine.DrawPlies:
-			rec.Result = engine.Result{Outcome: engine.Draw, Reason: "40-move rule"}
-		case g.Ply() >= cfg.MaxPlies:
-			rec.Result = engine.Result{Outcome: engine.Draw, Reason: fmt.Sprintf("adjudicated after %d plies", cfg.MaxPlies)}
-		case ctx.Err() != nil:
-			rec.Result = engine.Result{Outcome: engine.Ongoing, Reason: "cancelled"}
-		}
-		if rec.Result.Outcome != engine.Ongoing || ctx.Err() != nil {
-			break
-		}
-		history := g.Positions()[:len(g.Positions())-1]
-		s := net
-		if opp != nil && cur.Side != learner {
-			s = opp
-		}
-		r := s.Search(ctx, cur, history, player.Limits{Depth: cfg.Depth}, nil)
-		if !r.HasMove {
-			r.Best = l.Moves[0]
-		}
-		if havePrediction {
-			rec.Surprised = append(rec.Surprised, r.Best != predicted)
-		}
-		havePrediction = false
-		if s == net {
-			leaf := pvLeaf(cur, r.PV)
-			sign := 1.0
-			if leaf.Side != learner {
-				sign = -1
-			}
-			rec.Leaves = append(rec.Leaves, leaf)
-			rec.Signs = append(rec.Signs, sign)
-			if len(r.PV) > 1 {
-				predicted, havePrediction = r.PV[1], true
-			} else {
-				rec.Surprised = append(rec.Surprised, false)
-			}
-		}
-		if err := g.Play(r.Best); err != nil {
-			rec.Result = engine.Result{Outcome: engine.WinFor(cur.Side.Opponent()), Reason: err.Error()}
-			break
+	rc := &recorder{rec: &GameRecord{}, learner: learner}
+	limits := player.Limits{Depth: cfg.Depth}
+	netP := rc.player(&player.Mover{Engine: net, Limits: limits}, true)
+	black, white := netP, netP
+	if opp != nil {
+		oppP := rc.player(&player.Mover{Engine: opp, Limits: limits}, false)
+		if learner == engine.Black {
+			white = oppP
+		} else {
+			black = oppP
 		}
 	}
+	r := play.Play(ctx, g, black, white, play.Rules{MaxPlies: cfg.MaxPlies, Repetitions: cfg.Repetitions})
+	rec := rc.rec
+	rec.Result = r.Result
 	switch rec.Result.Outcome {
 	case engine.WinFor(learner):
 		rec.Outcome = 1
@@ -227,10 +191,55 @@ func PlayGame(ctx context.Context, g *engine.Game, net, opp *player.Engine, lear
 	return rec
 }
 
+// recorder watches the searches of a training game: the network's leaves,
+// and whether each move that followed one of its searches was the reply
+// that search predicted.
+type recorder struct {
+	rec            *GameRecord
+	learner        engine.Color
+	predicted      engine.Move
+	havePrediction bool
+}
+
+// player wraps m, a network's player when net is set, so that rc sees its
+// every search.
+func (rc *recorder) player(m *player.Mover, net bool) play.Player {
+	return play.Func(func(ctx context.Context, g *engine.Game) (engine.Move, error) {
+		cur := g.Current()
+		best, err := m.Move(ctx, g)
+		if err != nil {
+			return best, err
+		}
+		rec := rc.rec
+		if rc.havePrediction {
+			rec.Surprised = append(rec.Surprised, best != rc.predicted)
+		}
+		rc.havePrediction = false
+		if net {
+			leaf := pvLeaf(cur, m.Last.PV)
+			sign := 1.0
+			if leaf.Side != rc.learner {
+				sign = -1
+			}
+			rec.Leaves = append(rec.Leaves, leaf)
+			rec.Signs = append(rec.Signs, sign)
+			if len(m.Last.PV) > 1 {
+				rc.predicted, rc.havePrediction = m.Last.PV[1], true
+			} else {
+				rec.Surprised = append(rec.Surprised, false)
+			}
+		}
+		return best, nil
+	})
+}
+
 // Run runs cfg.Games TD-Leaf games, updating n after each, writing
 // checkpoints and the learning curve, and returns the curve. Progress lines
 // go to log (may be nil).
 func Run(ctx context.Context, n *tdnet.Network, cfg Config, log io.Writer) ([]CurvePoint, error) {
+	if cfg.Repetitions != 2 && cfg.Repetitions != 3 {
+		return nil, fmt.Errorf("repetitions %d: want 2 or 3 (the rules draw at the third occurrence of a position)", cfg.Repetitions)
+	}
 	openings, err := books.Standard("3move")
 	if err != nil {
 		return nil, err
@@ -313,7 +322,9 @@ func FormatCurve(curve []CurvePoint, cfg Config) []byte {
 	}
 	b.WriteString("# games\tpoints\tplayed\tfraction\telo\n")
 	for _, p := range curve {
-		fmt.Fprintf(&b, "%d\t%.1f\t%d\t%.4f\t%.0f\n", p.Games, p.Score.Points(), p.Score.Games(), p.Score.Fraction(), p.Score.Elo())
+		e, _, _ := p.Score.Elo()
+		e = max(-999, min(999, e)) + 0 // a number for plotting tools even when every game was won or lost; + 0 turns -0 into 0
+		fmt.Fprintf(&b, "%d\t%.1f\t%d\t%.4f\t%.0f\n", p.Games, p.Score.Points(), p.Score.Games(), p.Score.Score(), e)
 	}
 	return []byte(b.String())
 }

@@ -2,7 +2,6 @@ package tdleaf
 
 import (
 	"context"
-	"github.com/nechecb/nechecb/internal/player"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/evaltest"
 	tdnet "github.com/nechecb/nechecb/eval/tdleaf"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 func testNetwork(t testing.TB, seed uint64) *tdnet.Network {

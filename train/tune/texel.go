@@ -1,13 +1,13 @@
-// Package tune owns the tuners of the heuristic evaluator's weights: the
-// seed's hill climbing (random weight sets thinned by an elimination
-// tournament) and Texel-style logistic regression on positions from
-// self-play games.
+// Package tune owns the tuners of the heuristic evaluator's weights and
+// their runs: Texel-style logistic regression on positions from self-play
+// games (RunTexel), the seed's selection method (random weight sets thinned
+// by knockout tournaments and refilled at random; RunSelect), and the
+// fixed-depth match that compares two evaluators (Compare).
 package tune
 
 import (
 	"context"
 	"fmt"
-	"github.com/nechecb/nechecb/internal/player"
 	"io"
 	"math"
 	"math/bits"
@@ -16,8 +16,10 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/train/selfplay"
 )
 
@@ -96,7 +98,7 @@ func Generate(ctx context.Context, f eval.Factory, cfg DataConfig, log io.Writer
 		go func() {
 			defer wg.Done()
 			s := player.New(player.Options{HashMB: 16, Threads: 1}, f, "")
-			mover := selfplay.SearchMover(ctx, s, cfg.Game.Depth)
+			mover := cfg.Game.Player(s)
 			for game := range jobs {
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
 				s.SetOptions(player.Options{HashMB: 16, Threads: 1, RandomTies: true, Seed: rng.Uint64()})
@@ -133,14 +135,14 @@ feed:
 }
 
 // playForData plays one data game and returns its labelled quiet positions.
-func playForData(ctx context.Context, openings []books.Ballot, rng *rand.Rand, cfg DataConfig, s *player.Engine, mover selfplay.Mover) ([]Record, error) {
+func playForData(ctx context.Context, openings []books.Ballot, rng *rand.Rand, cfg DataConfig, s *player.Engine, mover play.Player) ([]Record, error) {
 	g, err := selfplay.RandomStart(openings, rng, cfg.RandomPlies)
 	if err != nil {
 		return nil, err
 	}
 	from := g.Ply()
 	s.Clear()
-	r := selfplay.Play(ctx, g, mover, mover, cfg.Game.MaxPlies)
+	r := play.Play(ctx, g, mover, mover, cfg.Game.Rules())
 	if r.Outcome == engine.Ongoing {
 		return nil, nil
 	}

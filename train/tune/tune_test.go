@@ -118,13 +118,13 @@ func TestGenerate(t *testing.T) {
 	}
 }
 
-func TestHillIsReproducibleAndInRange(t *testing.T) {
-	cfg := HillConfig{Population: 6, Rounds: 2, Keep: 0.2, Game: selfplay.Config{Depth: 1, MaxPlies: 60}, Seed: 9, Workers: 1}
-	a, err := Hill(context.Background(), cfg, nil)
+func TestSelectIsReproducibleAndInRange(t *testing.T) {
+	cfg := SelectConfig{Population: 6, Rounds: 2, Keep: 0.2, Game: selfplay.Config{Depth: 1, MaxPlies: 60}, Seed: 9, Workers: 1}
+	a, err := Select(context.Background(), cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Hill(context.Background(), cfg, nil)
+	b, _ := Select(context.Background(), cfg, nil)
 	if diff := cmp.Diff(a, b); diff != "" {
 		t.Errorf("two runs with one seed differ (-first +second):\n%s", diff)
 	}

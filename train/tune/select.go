@@ -10,13 +10,14 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/heuristic"
 	"github.com/nechecb/nechecb/train/selfplay"
 )
 
-// HillConfig sets the seed's hill climbing.
-type HillConfig struct {
+// SelectConfig sets the seed's selection method.
+type SelectConfig struct {
 	// Population is the number of weight sets in each round.
 	Population int
 	// Rounds is the number of elimination tournaments.
@@ -32,8 +33,8 @@ type HillConfig struct {
 	Workers int
 }
 
-// DefaultHill is a small run of the seed's method.
-var DefaultHill = HillConfig{Population: 20, Rounds: 3, Keep: 0.2, Game: selfplay.Config{Depth: 3, MaxPlies: 200}}
+// DefaultSelect is a small run of the seed's method.
+var DefaultSelect = SelectConfig{Population: 20, Rounds: 3, Keep: 0.2, Game: selfplay.Config{Depth: 3, MaxPlies: 200}}
 
 // RandomWeights draws every weight of both sets uniformly from [−100, 100],
 // as the seed did.
@@ -46,30 +47,32 @@ func RandomWeights(rng *rand.Rand) heuristic.Weights {
 	return w
 }
 
-// entrant is one weight set in the hill-climbing population.
+// entrant is one weight set in the population.
 type entrant struct {
 	w    heuristic.Weights
 	f    eval.Factory
 	wins int
 }
 
-// HillStats counts what happened in one tournament round.
-type HillStats struct {
+// SelectStats counts what happened in one tournament round.
+type SelectStats struct {
 	// Games is the number of games played; Decided the pairs decided by the
 	// first game, Replayed those decided by the replay with colours
 	// reversed, and Tied the pairs drawn twice (both stay in).
 	Games, Decided, Replayed, Tied int
 }
 
-// Hill runs the seed's method: a population of random weight sets goes
-// through an elimination tournament (random pairs; a drawn game is replayed
+// Select runs the seed's method, which the seed called hill climbing but
+// which is truncation selection with random refill: nothing is ever derived
+// from a survivor. A population of random weight sets goes through an
+// elimination tournament (random pairs; a drawn game is replayed
 // with colours reversed; a pair drawn twice both stay) until at most Keep of
 // it is left or a whole pass of pairings eliminates nobody; the population
 // is then refilled with new random sets, and the next round begins. It
 // returns the weight set that won the last tournament (the first survivor,
 // the one with the most wins). Progress lines go to log (may be nil).
-func Hill(ctx context.Context, cfg HillConfig, log io.Writer) (heuristic.Weights, error) {
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x68696c6c))
+func Select(ctx context.Context, cfg SelectConfig, log io.Writer) (heuristic.Weights, error) {
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x68696c6c)) // "hill": the stream the method always had
 	openings, err := books.Standard("3move")
 	if err != nil {
 		return heuristic.Weights{}, err
@@ -85,7 +88,7 @@ func Hill(ctx context.Context, cfg HillConfig, log io.Writer) (heuristic.Weights
 		for len(pop) < cfg.Population {
 			pop = append(pop, newEntrant())
 		}
-		var stats HillStats
+		var stats SelectStats
 		for len(pop) > keep && ctx.Err() == nil {
 			rng.Shuffle(len(pop), func(i, j int) { pop[i], pop[j] = pop[j], pop[i] })
 			type pair struct {
@@ -165,17 +168,16 @@ func Hill(ctx context.Context, cfg HillConfig, log io.Writer) (heuristic.Weights
 // of games played.
 func playPair(ctx context.Context, a, b eval.Factory, opening books.Ballot, cfg selfplay.Config) (winner, games int) {
 	sa, sb := cfg.NewSearcher(a), cfg.NewSearcher(b)
-	ma, mb := selfplay.SearchMover(ctx, sa, cfg.Depth), selfplay.SearchMover(ctx, sb, cfg.Depth)
 	for i, aColor := range []engine.Color{engine.Black, engine.White} {
 		g, err := opening.Play()
 		if err != nil {
 			return 0, i
 		}
-		black, white := ma, mb
+		var black, white play.Player = cfg.Player(sa), cfg.Player(sb)
 		if aColor == engine.White {
-			black, white = mb, ma
+			black, white = white, black
 		}
-		r := selfplay.Play(ctx, g, black, white, cfg.MaxPlies)
+		r := play.Play(ctx, g, black, white, cfg.Rules())
 		switch r.Outcome {
 		case engine.WinFor(aColor):
 			return 1, i + 1

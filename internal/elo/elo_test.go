@@ -1,4 +1,4 @@
-package match
+package elo
 
 import (
 	"math"
@@ -30,6 +30,25 @@ func TestEloAndLOS(t *testing.T) {
 	_, lo, hi = Tally{W: 30, L: 10, D: 60}.Elo()
 	near(t, "lo 30-10-60", lo, 28.6945, 1e-3)
 	near(t, "hi 30-10-60", hi, 114.2970, 1e-3)
+	// With game pairs the interval comes from the pairs: 10 pairs drawn
+	// twice and 10 pairs of a win and a draw (W 10, D 30, score 0.625) have
+	// a pair variance of 0.015625 and a standard error of
+	// sqrt(2 * 0.015625 / 40); the same games unpaired give a wider
+	// trinomial interval, [40.42, 140.70].
+	paired := Tally{W: 10, D: 30, Penta: [5]int{0, 0, 10, 10, 0}}
+	elo, lo, hi = paired.Elo()
+	near(t, "elo paired", elo, 88.7395, 1e-3)
+	near(t, "lo paired", lo, 49.1166, 1e-3)
+	near(t, "hi paired", hi, 130.7701, 1e-3)
+	_, lo, hi = Tally{W: 10, D: 30}.Elo()
+	near(t, "lo unpaired", lo, 40.4180, 1e-3)
+	near(t, "hi unpaired", hi, 140.6994, 1e-3)
+	// A game outside any complete pair counts in the score and the count.
+	paired.Add(2)
+	elo, lo, hi = paired.Elo()
+	near(t, "elo paired+1", elo, 95.5528, 1e-3)
+	near(t, "lo paired+1", lo, 56.0971, 1e-3)
+	near(t, "hi paired+1", hi, 137.5814, 1e-3)
 	// LOS: 20 more wins in 100 decisive games is two standard deviations.
 	near(t, "LOS 60-40", Tally{W: 60, L: 40, D: 77}.LOS(), 0.9772499, 1e-6)
 	near(t, "LOS even", Tally{W: 5, L: 5}.LOS(), 0.5, 1e-12)
@@ -37,6 +56,24 @@ func TestEloAndLOS(t *testing.T) {
 	rev := Tally{W: 3, L: 1, D: 2, Penta: [5]int{1, 2, 3, 4, 5}}.Reversed()
 	if rev != (Tally{W: 1, L: 3, D: 2, Penta: [5]int{5, 4, 3, 2, 1}}) {
 		t.Errorf("Reversed = %+v", rev)
+	}
+}
+
+func TestAddAndString(t *testing.T) {
+	var tl Tally
+	for _, half := range []int{2, 2, 1, 0} {
+		tl.Add(half)
+	}
+	tl.AddPair(4)
+	tl.AddPair(1)
+	if tl != (Tally{W: 2, D: 1, L: 1, Penta: [5]int{0, 1, 0, 0, 1}}) {
+		t.Errorf("tally %+v", tl)
+	}
+	if tl.Points() != 2.5 || tl.String() != "+2 =1 -1 (2.5/4, 62.5%)" {
+		t.Errorf("Points %v, String %q", tl.Points(), tl.String())
+	}
+	if e, _, _ := (Tally{D: 3}).Elo(); e != 0 {
+		t.Errorf("Elo of all draws = %v", e)
 	}
 }
 

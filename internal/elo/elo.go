@@ -1,4 +1,9 @@
-package match
+// Package elo owns nechecb's match statistics, used by the match runner and
+// by the training games alike: the tally of a match (wins, losses, draws
+// and, where games come in colour-reversed pairs, the pentanomial counts of
+// the pairs), the logistic Elo difference with its 95% confidence interval,
+// the likelihood of superiority, and the pentanomial SPRT.
+package elo
 
 import (
 	"fmt"
@@ -20,13 +25,39 @@ func (t Tally) Games() int { return t.W + t.L + t.D }
 // Pairs returns the number of complete game pairs.
 func (t Tally) Pairs() int { return t.Penta[0] + t.Penta[1] + t.Penta[2] + t.Penta[3] + t.Penta[4] }
 
+// Add counts one game in which the engine scored half half-points: 2 a
+// win, 1 a draw, 0 a loss.
+func (t *Tally) Add(half int) {
+	switch half {
+	case 2:
+		t.W++
+	case 1:
+		t.D++
+	default:
+		t.L++
+	}
+}
+
+// AddPair counts a complete game pair in which the engine scored half
+// half-points over both games (0..4). The games themselves are counted
+// with Add.
+func (t *Tally) AddPair(half int) { t.Penta[min(max(half, 0), 4)]++ }
+
+// Points returns wins plus half the draws.
+func (t Tally) Points() float64 { return float64(t.W) + float64(t.D)/2 }
+
+// String writes the tally as "+W =D -L (P/G, S%)".
+func (t Tally) String() string {
+	return fmt.Sprintf("+%d =%d -%d (%.1f/%d, %.1f%%)", t.W, t.D, t.L, t.Points(), t.Games(), 100*t.Score())
+}
+
 // Score returns the mean score per game, 0..1 (0.5 with no games).
 func (t Tally) Score() float64 {
 	n := t.Games()
 	if n == 0 {
 		return 0.5
 	}
-	return (float64(t.W) + float64(t.D)/2) / float64(n)
+	return t.Points() / float64(n)
 }
 
 // DrawRate returns the share of drawn games.
@@ -60,9 +91,14 @@ func ScoreFromElo(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400))
 // z95 is the two-sided 95% quantile of the normal distribution.
 const z95 = 1.959963984540054
 
-// Elo returns the Elo difference and its 95% confidence interval, from the
-// game-by-game (trinomial) variance of the score. Bounds that reach a score
-// of 0 or 1 are infinite.
+// Elo returns the Elo difference and its 95% confidence interval. When at
+// least one game pair is complete, the variance comes from the pairs
+// (pentanomial): the two games of a pair share an opening, so their results
+// are correlated and counting them as independent games would misstate the
+// interval; the variance of a pair's mean score, doubled, stands for the
+// variance of one game, so games outside a complete pair still count. With
+// no complete pair the variance is the game-by-game (trinomial) one. Bounds
+// that reach a score of 0 or 1 are infinite.
 func (t Tally) Elo() (elo, lo, hi float64) {
 	n := float64(t.Games())
 	mu := t.Score()
@@ -70,8 +106,34 @@ func (t Tally) Elo() (elo, lo, hi float64) {
 		return 0, math.Inf(-1), math.Inf(1)
 	}
 	variance := (float64(t.W)*(1-mu)*(1-mu) + float64(t.L)*mu*mu + float64(t.D)*(0.5-mu)*(0.5-mu)) / n
+	if t.Pairs() > 0 {
+		variance = 2 * pairVariance(t.Penta)
+	}
 	se := math.Sqrt(variance / n)
 	return EloFromScore(mu), EloFromScore(mu - z95*se), EloFromScore(mu + z95*se)
+}
+
+// pairMoments returns the number of pairs in penta and the mean and variance
+// of a pair's per-game score (k/4 for a pair scoring k half-points).
+func pairMoments(penta [5]int) (n int, mean, variance float64) {
+	var m2 float64
+	for k, c := range penta {
+		x := float64(k) / 4
+		n += c
+		mean += float64(c) * x
+		m2 += float64(c) * x * x
+	}
+	if n == 0 {
+		return 0, 0.5, 0
+	}
+	mean /= float64(n)
+	return n, mean, max(m2/float64(n)-mean*mean, 0)
+}
+
+// pairVariance returns the variance of a pair's per-game score.
+func pairVariance(penta [5]int) float64 {
+	_, _, v := pairMoments(penta)
+	return v
 }
 
 // LOS returns the likelihood of superiority: the probability that the
@@ -128,21 +190,11 @@ const minPairVariance = 1e-3
 // and s0, s1 the expected scores under Elo0 and Elo1,
 // LLR = N·(s1-s0)·(2μ-s0-s1) / (2σ²).
 func (s SPRT) LLR(penta [5]int) float64 {
-	n := 0
-	for _, c := range penta {
-		n += c
-	}
+	n, mu, variance := pairMoments(penta)
 	if n == 0 {
 		return 0
 	}
-	var mu, m2 float64
-	for k, c := range penta {
-		x := float64(k) / 4
-		mu += float64(c) * x
-		m2 += float64(c) * x * x
-	}
-	mu /= float64(n)
-	variance := max(m2/float64(n)-mu*mu, minPairVariance)
+	variance = max(variance, minPairVariance)
 	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
 	return float64(n) * (s1 - s0) * (2*mu - s0 - s1) / (2 * variance)
 }
