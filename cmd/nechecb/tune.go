@@ -16,7 +16,6 @@ import (
 
 func init() {
 	register(&command{name: "tune", summary: "tune heuristic weights (tune texel|select) or play a fixed-depth match (tune match)", subs: []*command{
-		{name: "hill", summary: "the old name of tune select (deprecated)", run: tuneMethod("hill")},
 		{name: "match", summary: "play two evaluators at a fixed depth from the 3-move ballots", run: tuneMethod("match")},
 		{name: "select", summary: "truncation selection of heuristic weights with random refill", run: tuneMethod("select")},
 		{name: "texel", summary: "fit the heuristic weights to self-play results (Texel's method)", run: tuneMethod("texel")},
@@ -26,7 +25,7 @@ func init() {
 const tuneUsage = `usage:
   nechecb tune texel [--from SPEC] [--games N] [--depth D] [--random-plies R] [--data FILE] [--iterations I] [--prior P] [--seed S] [--workers W] --out FILE
   nechecb tune select [--population P] [--rounds R] [--keep F] [--depth D] [--seed S] [--workers W] --out FILE
-                     (truncation selection with random refill; "hill" is a deprecated name for it)
+                     (truncation selection with random refill; it was called "hill")
   nechecb tune match [--a SPEC] [--b SPEC] [--depth D] [--openings N] [--workers W]
 
 flags:
@@ -63,10 +62,7 @@ func tuneCommand(method string, args []string, stdout, stderr io.Writer) int {
 				RandomPlies: *randomPlies, Seed: *seed, Workers: *workers,
 			}}, stderr)
 		}
-	case "select", "hill":
-		if method == "hill" {
-			fmt.Fprintln(stderr, "nechecb tune: \"hill\" is now \"select\" (truncation selection with random refill, not a hill climb)")
-		}
+	case "select":
 		cfg := tune.DefaultSelect
 		fl.IntVar(&cfg.Population, "population", cfg.Population, "weight sets per round")
 		fl.IntVar(&cfg.Rounds, "rounds", cfg.Rounds, "elimination tournaments")
