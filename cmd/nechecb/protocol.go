@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/term"
 )
 
 func init() {
@@ -20,16 +21,10 @@ func init() {
 // on a terminal, the protocol otherwise, so that GUIs and match runners can
 // start a bare nechecb.
 func runDefault(args []string) int {
-	if stdinIsTerminal() {
+	if term.IsTerminal(os.Stdin) {
 		return runConsole(args)
 	}
 	return runProtocol(args)
-}
-
-// stdinIsTerminal reports whether stdin is a character device (a terminal).
-func stdinIsTerminal() bool {
-	fi, err := os.Stdin.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // optionFlags collects repeated --option Name=Value flags.

@@ -5,13 +5,9 @@ import (
 	"io"
 	"os"
 	"time"
-)
 
-// isTerminal reports whether f is a character device (a terminal).
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
+	"github.com/nechecb/nechecb/internal/term"
+)
 
 // statusLine shows a changing one-line status, such as a long job's
 // progress. On a terminal the line is redrawn in place; anywhere else (a
@@ -29,7 +25,7 @@ type statusLine struct {
 
 // newStatusLine draws on f, redrawing in place when f is a terminal.
 func newStatusLine(f *os.File) *statusLine {
-	return &statusLine{w: f, terminal: isTerminal(f), interval: 30 * time.Second}
+	return &statusLine{w: f, terminal: term.IsTerminal(f), interval: 30 * time.Second}
 }
 
 // Update shows line.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/term"
 )
 
 // Options are the console's command-line settings.
@@ -75,7 +76,7 @@ func Run(opts Options) int {
 	}()
 
 	s := NewSession(Config{
-		In: linerReader{l: line, echo: !isTerminal(os.Stdin)}, Out: os.Stdout, Engine: eng, EvalSpec: spec, Interrupts: interrupts,
+		In: linerReader{l: line, echo: !term.IsTerminal(os.Stdin)}, Out: os.Stdout, Engine: eng, EvalSpec: spec, Interrupts: interrupts,
 		Style:   Style{ASCII: opts.ASCII || !unicodeTerminal(), Flip: opts.Flip, Color: colorWanted()},
 		Numeric: opts.Numeric,
 	})
@@ -146,12 +147,7 @@ func colorWanted() bool {
 	if _, set := os.LookupEnv("NO_COLOR"); set {
 		return false
 	}
-	return isTerminal(os.Stdout)
-}
-
-func isTerminal(f *os.File) bool {
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return term.IsTerminal(os.Stdout)
 }
 
 // unicodeTerminal guesses whether the terminal shows Unicode: a UTF-8 locale
