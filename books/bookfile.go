@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -331,12 +330,7 @@ func truncate(s string) string {
 
 // ReadFile reads the book file at path, in either format; see Read.
 func ReadFile(path string) (*Book, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Read(f, path)
+	return fileio.ReadFile(path, Read)
 }
 
 // Read reads a book from r in either format, telling them apart by the

@@ -4,20 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/nechecb/nechecb/internal/fileio"
 
 	"github.com/nechecb/nechecb/engine"
 )
 
 // ReadFile reads every game in the PDN file at path; see Read.
 func ReadFile(path string) ([]*Game, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Read(f, path)
+	return fileio.ReadFile(path, Read)
 }
 
 // Read reads every game in r; name is used in errors. It accepts tag pairs

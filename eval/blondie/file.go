@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 
@@ -151,12 +150,7 @@ func (n *Net) WriteFile(path string) error {
 
 // ReadFile reads the blondie24 v1 file at path; see Read.
 func ReadFile(path string) (*Net, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Read(f, path)
+	return fileio.ReadFile(path, Read)
 }
 
 // Read reads a network in the blondie24 v1 format from r; name is used in

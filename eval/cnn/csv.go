@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"unicode"
@@ -48,12 +47,7 @@ type Table struct {
 
 // ReadFile reads the weight file at path; see Read.
 func ReadFile(path string) (*Table, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Read(f, path)
+	return fileio.ReadFile(path, Read)
 }
 
 // Read reads a weight file from r: the header names,w0,...,w246, then one

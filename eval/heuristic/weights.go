@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -49,12 +48,7 @@ func DefaultWeights() Weights {
 
 // ReadFile reads the weight file at path; see Read for the format.
 func ReadFile(path string) (Weights, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return Weights{}, err
-	}
-	defer f.Close()
-	return Read(f, path)
+	return fileio.ReadFile(path, Read)
 }
 
 // Read reads weights in the text format: one "NAME VALUE" pair per

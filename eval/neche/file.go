@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -32,12 +31,7 @@ type fileLine struct {
 
 // ReadFile reads the genome file at path; see Read.
 func ReadFile(path string) (*File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Read(f, path)
+	return fileio.ReadFile(path, Read)
 }
 
 // Read reads a genome file from r; name is used in errors. Only a failure

@@ -1,6 +1,7 @@
-// Package fileio holds the file helper that every package writing files
-// shares: writing a file atomically, so that a reader (or a crash) never
-// sees half of it. Genomes, weight files, networks, books, PDN games, the
+// Package fileio holds the file helpers that every package reading or
+// writing files shares: opening a file for a format's reader (the one
+// convention: Read(r, name) plus ReadFile(path)), and writing a file
+// atomically, so that a reader (or a crash) never sees half of it. Genomes, weight files, networks, books, PDN games, the
 // console history and generated code all go through it.
 package fileio
 
@@ -51,4 +52,17 @@ func WriteAtomicFunc(path string, write func(w io.Writer) error) (err error) {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// ReadFile opens path and hands it to read with path as its name, the way
+// every file format's ReadFile does: read(r, name) parses and names the file
+// in its errors.
+func ReadFile[T any](path string, read func(r io.Reader, name string) (T, error)) (T, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer f.Close()
+	return read(f, path)
 }

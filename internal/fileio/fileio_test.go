@@ -3,6 +3,7 @@ package fileio
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -49,5 +50,23 @@ func TestWriteAtomicFuncFailureKeepsOldContent(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestReadFileNamesThePath(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data.txt")
+	if err := WriteAtomic(path, []byte("hello")); err != nil {
+		t.Fatal(err)
+	}
+	read := func(r io.Reader, name string) (string, error) {
+		b, err := io.ReadAll(r)
+		return name + "=" + string(b), err
+	}
+	got, err := ReadFile(path, read)
+	if err != nil || got != path+"=hello" {
+		t.Errorf("ReadFile = %q, %v; want %q", got, err, path+"=hello")
+	}
+	if _, err := ReadFile(filepath.Join(t.TempDir(), "missing"), read); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file gave %v, want a not-exist error", err)
 	}
 }

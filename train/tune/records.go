@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
@@ -32,12 +31,7 @@ func WriteRecordsFile(path string, records []Record) error {
 
 // ReadFile reads the positions file at path; see Read.
 func ReadFile(path string) ([]Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return Read(f, path)
+	return fileio.ReadFile(path, Read)
 }
 
 // Read reads a positions file (the format above) from r; errors name the
