@@ -151,10 +151,17 @@ func number(name, value string, lo, hi int) (n int, note string, err error) {
 	return n, note, nil
 }
 
+// maxPath bounds a path setting: CheckerBoard reads "get dbpath" and "get
+// bookfile" into buffers of MAX_PATH (260) bytes.
+const maxPath = 255
+
 // setValue answers "set NAME VALUE". The reply confirms the value in force,
 // except for dbmbytes: CheckerBoard shows any reply to that one in a
 // message box, so success is an empty reply.
 func (p *Plugin) setValue(name, value string) (string, bool) {
+	if (name == "dbpath" || name == "bookfile") && len(value) > maxPath {
+		return fmt.Sprintf("set %s: a path of %d bytes is longer than %d", name, len(value), maxPath), false
+	}
 	switch name {
 	case "gamehist":
 		return p.setGameHist(value)

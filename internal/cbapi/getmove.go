@@ -138,7 +138,7 @@ func think(pre prepared, root engine.Position, history []engine.Position, legal 
 			return
 		}
 		lines[k] = in
-		last = StatusLine(root, lines[0], lines[:k+1])
+		last = StatusLine(root, lines[0], lines)
 		status.show(last)
 		if budget.Soft > 0 && k == len(lines)-1 && time.Since(start) >= budget.Soft {
 			cancel()

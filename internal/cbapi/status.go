@@ -61,7 +61,8 @@ func pvText(p engine.Position, pv []engine.Move) string {
 
 // StatusLine is the line shown while the engine thinks about root: depth
 // (and selective depth), score, time, speed and principal variation, then,
-// with "allscores", the score of every root move searched so far. It is at
+// with "allscores", the latest score of every root move (lines without a
+// move are skipped). It is at
 // most MaxText bytes.
 func StatusLine(root engine.Position, in player.Info, all []player.Info) string {
 	var sb strings.Builder
