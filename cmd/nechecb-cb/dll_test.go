@@ -65,6 +65,10 @@ func TestWindowsDLLsExportTheAPI(t *testing.T) {
 					t.Errorf("windows/%s DLL does not export %q (exports %q)", c.arch, want, names)
 				}
 			}
+			// The DLL pins itself (shim.c): a Go library must not be unloaded.
+			if out, _ := exec.Command(objdump, "-p", dll).Output(); !strings.Contains(string(out), "GetModuleHandleExA") {
+				t.Errorf("windows/%s DLL does not import GetModuleHandleExA, so it cannot pin itself", c.arch)
+			}
 			for _, n := range names {
 				if strings.ContainsAny(n, "@_") && !strings.HasPrefix(n, "nechecb_") {
 					t.Errorf("windows/%s DLL exports a decorated name %q", c.arch, n)
