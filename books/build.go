@@ -91,7 +91,7 @@ func BuildFromGames(games []GameRecord, opt GameOptions) (*Book, error) {
 	}
 	b := New()
 	for _, t := range order {
-		e := Entry{Position: t.pos, Count: uint32(min(t.games, 1<<32-1))}
+		e := Entry{Position: t.pos, Count: uint32(min(int64(t.games), 1<<32-1))}
 		for _, m := range t.order {
 			mt := t.moves[m]
 			if mt.games < opt.MinCount {

@@ -4,63 +4,16 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"regexp"
-	"runtime/debug"
-	"strings"
+
+	buildversion "github.com/nechecb/nechecb/internal/version"
 )
 
 func init() {
 	register(&command{name: "version", summary: "print the version, taken from the build (module version, VCS revision)", run: runVersion})
 }
 
-// devVersion is the version of a binary built without a module version
-// (go build in a checkout reports "(devel)"), before the VCS revision is added.
-const devVersion = "0.1.0-dev"
-
-// version is the engine's version, reported by the protocol handshakes
-// (`id name`, Hub `id version=`), the usage text and `nechecb version`.
-var version = func() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return devVersion
-	}
-	return versionOf(info)
-}()
-
-// pseudoRevision matches the end of a Go pseudo-version,
-// v0.0.0-20261123045808-efdc9e54e1ae, which already names the revision.
-var pseudoRevision = regexp.MustCompile(`-\d{14}-([0-9a-f]{12})$`)
-
-// versionOf builds the version from the build information: the main
-// module's version (devVersion when it is "(devel)" or empty), then
-// "+REVISION" (12 hex digits of vcs.revision) unless the version already
-// names it, then "-dirty" when vcs.modified says the tree had changes.
-func versionOf(info *debug.BuildInfo) string {
-	v := strings.TrimSuffix(info.Main.Version, "+dirty") // Go's own mark; -dirty is added below
-	if v == "" || v == "(devel)" {
-		v = devVersion
-	}
-	var revision string
-	var modified bool
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			revision = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
-		}
-	}
-	if len(revision) > 12 {
-		revision = revision[:12]
-	}
-	if m := pseudoRevision.FindStringSubmatch(v); revision != "" && (m == nil || m[1] != revision) {
-		v += "+" + revision
-	}
-	if modified {
-		v += "-dirty"
-	}
-	return v
-}
+// version is the engine's version, from the build (internal/version).
+var version = buildversion.String
 
 func runVersion(args []string) int {
 	fs := flag.NewFlagSet("version", flag.ContinueOnError)
