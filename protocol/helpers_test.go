@@ -118,8 +118,8 @@ const testDefaultEval = "heuristic"
 
 // testOptions declares the same options as the binary (cmd/nechecb, whose
 // own test checks them against PROTOCOL.md), bound to t and b, so that the
-// handshake and the golden transcript here are the real ones; one hidden
-// option, ExpNoLMR, is among them.
+// handshake and the golden transcript here are the real ones; two hidden
+// options, ExpNoLMR and HubPosLayout, are among them.
 func testOptions(t optionTarget, b *fakeBook) []Option {
 	search := func(change func(*player.Options)) {
 		o := t.Options()
@@ -153,6 +153,7 @@ func testOptions(t optionTarget, b *fakeBook) []Option {
 		LogLevelOption(),
 		StringOption("DBPath", "", nil),
 		CheckOption("ExpNoLMR", false, func(on bool) error { search(func(o *player.Options) { o.Experiment.NoLMR = on }); return nil }).Hide(),
+		HubPosLayoutOption(),
 	}
 }
 

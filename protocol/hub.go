@@ -44,6 +44,8 @@ func (s *Server) handleHub(cmd, line string) {
 	case "init", "set-param", "new-game", "pos", "level", "go":
 		if !s.busy() {
 			s.hubGameCommand(cmd, args)
+		} else if cmd == "pos" {
+			s.noPosition = "pos"
 		}
 	default:
 		s.errorf("unknown command %q", cmd)
@@ -82,27 +84,31 @@ func (s *Server) hubGameCommand(cmd string, args hubtext.Args) {
 		}
 		s.level = lv
 	case "go":
-		s.hubGo(args)
+		if !s.positionMissing() {
+			s.hubGo(args)
+		}
 	}
 }
 
-// hubPos reads "pos [pos=<33 chars>] [moves="..."]".
+// hubPos reads "pos [pos=<33 chars>] [moves="..."]": pos= in the layout
+// of HubPosLayout, the moves in real English numbering. Any error refuses
+// the whole command (refusePosition).
 func (s *Server) hubPos(args hubtext.Args) {
 	start := engine.StartPosition()
 	if text, ok := args.Values["pos"]; ok {
-		p, err := hubtext.ParsePosition(text)
+		p, err := hubtext.ParsePosition(text, s.hubLayout)
 		if err != nil {
-			s.errorf("pos: %v", err)
+			s.refusePosition("pos", "%v", err)
 			return
 		}
 		start = p
 	}
 	rec, err := newRecord(start, strings.Fields(args.Values["moves"]), hubtext.ParseMove)
 	if err != nil {
-		s.errorf("pos: %v", err)
+		s.refusePosition("pos", "%v", err)
 		return
 	}
-	s.game = rec
+	s.setGame(rec)
 }
 
 // hubGo reads "go think|ponder|analyze" and starts the search.

@@ -10,8 +10,12 @@ import (
 	"github.com/nechecb/nechecb/internal/player"
 )
 
-// hubStart is the start position in Hub's format.
-const hubStart = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+// The start position in the Hub dialect's two layouts of pos: pydraughts'
+// (the default) and the literal one.
+const (
+	hubStart        = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+	hubLiteralStart = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+)
 
 func TestHubSession(t *testing.T) {
 	s := newSession(t, Config{})
@@ -20,8 +24,9 @@ func TestHubSession(t *testing.T) {
 	if lines[0] != `id name=nechecb version=9.9 author="the nechecb authors"` || lines[1] != "param name=variant value=english type=enum values=english" {
 		t.Errorf("handshake starts %q", lines[:2])
 	}
-	// id, variant, one param per announced option (ExpNoLMR is hidden), wait.
-	if got, want := len(lines), 2+len(testOptions(&fakeSearcher{}, &fakeBook{}))-1+1; got != want {
+	// id, variant, one param per announced option (ExpNoLMR and
+	// HubPosLayout are hidden), wait.
+	if got, want := len(lines), 2+len(testOptions(&fakeSearcher{}, &fakeBook{}))-2+1; got != want {
 		t.Errorf("handshake has %d lines, want %d", got, want)
 	}
 	for _, want := range []string{
@@ -99,15 +104,15 @@ func TestHubLevels(t *testing.T) {
 func TestHubErrors(t *testing.T) {
 	cases := []struct{ cmd, want string }{
 		{"fly", `error message="unknown command \"fly\""`},
+		{"go fast", `error message="go: \"fast\" is not think, ponder or analyze"`},
 		{`pos pos="Bbb`, `error message="pos: unterminated quoted value"`},
 		{"pos pos=Bbbb", `error message="pos: \"Bbbb\" has 4 characters, want 33 (W or B, then one of w b W B e per square)"`},
-		{"pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", `error message="pos: side to move is 'X', not W or B"`},
-		{"pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwz", `error message="pos: square 32 is 'z', not one of w b W B e"`},
-		{"pos pos=BbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwB", `error message="pos: fen \"B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12,K32\": black has 13 pieces, more than 12"`},
+		{"pos pos=X" + hubStart[1:], `error message="pos: side to move is 'X', not W or B"`},
+		{"pos pos=" + hubStart[:32] + "z", `error message="pos: character 33 (square 1 in the pydraughts layout) is 'z', not one of w b W B e"`},
+		{"pos pos=" + hubStart[:13] + "b" + hubStart[14:], `error message="pos: pydraughts layout: fen \"B:W20,21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\": white has 13 pieces, more than 12"`},
 		{`pos moves="11-15 15-19"`, `error message="pos: move 2: illegal move '15-19'; legal moves: 21-17 22-18 23-19 24-20 22-17 23-18 24-19"`},
 		{"level", `error message="level: no limit given (depth=, nodes=, move-time=, time= or infinite)"`},
 		{"level time=soon", `error message="level: time=\"soon\" is not a number of seconds"`},
-		{"go fast", `error message="go: \"fast\" is not think, ponder or analyze"`},
 		{"set-param name=variant value=international", `error message="set-param: variant \"international\" is not supported (only english)"`},
 		{"set-param name=Threads value=0", `error message="set-param: option Threads: 0 is outside 1..256"`},
 		{"set-param value=3", `error message="set-param: no name"`},

@@ -135,6 +135,19 @@ func LogLevelOption() Option {
 	return o
 }
 
+// HubPosLayoutOption is the server's own HubPosLayout option: how the Hub
+// dialect reads the pos key, pydraughts (the default, pydraughts' layout
+// for English draughts) or literal (character k is square k); see
+// hubtext.Layout. It is hidden: it means nothing to UCI clients, and the
+// one English Hub client needs the default. Without it in the binary's
+// list the server reads pydraughts' layout.
+func HubPosLayoutOption() Option {
+	o := ComboOption("HubPosLayout", hubtext.Pydraughts.String(),
+		[]string{hubtext.Pydraughts.String(), hubtext.Literal.String()}, nil).Hide()
+	o.own = func(s *Server) func(string) error { return s.setHubLayout }
+	return o
+}
+
 // check reads text as a value of o and returns it in canonical form.
 func (o *Option) check(text string) (string, error) {
 	switch o.kind {

@@ -43,10 +43,15 @@ type Server struct {
 	logLevel string
 	logFile  *os.File
 
-	hub   bool      // the Hub dialect is in use
-	opts  optionSet // options in force and as last set
-	game  record
-	level hubLevel
+	hub       bool           // the Hub dialect is in use
+	hubLayout hubtext.Layout // how the Hub dialect reads pos=
+	opts      optionSet      // options in force and as last set
+	game      record
+	// noPosition holds the command that was refused last, when the latest
+	// pos or position command was refused: go then answers with an error
+	// instead of searching the game that was there before.
+	noPosition string
+	level      hubLevel
 
 	search *activeSearch
 	done   chan searchDone
@@ -240,6 +245,41 @@ func (s *Server) setLogLevel(level string) error {
 	s.logLevel = level
 	s.log = newLogger(s.logW, level)
 	return nil
+}
+
+// setHubLayout sets how the Hub dialect reads pos= (HubPosLayout).
+func (s *Server) setHubLayout(name string) error {
+	l, err := hubtext.ParseLayout(name)
+	if err != nil {
+		return err
+	}
+	s.hubLayout = l
+	return nil
+}
+
+// setGame puts an accepted position command's game in force.
+func (s *Server) setGame(r record) {
+	s.game = r
+	s.noPosition = ""
+}
+
+// refusePosition reports a refused pos or position command (cmd) on one
+// error line and leaves the server without a position: the game before it
+// stays, but go refuses to search it until a position command is accepted
+// or a new game starts.
+func (s *Server) refusePosition(cmd, format string, args ...any) {
+	s.errorf(cmd+": "+format, args...)
+	s.noPosition = cmd
+}
+
+// positionMissing reports, with an error line, that go has no position to
+// search because the latest position command was refused.
+func (s *Server) positionMissing() bool {
+	if s.noPosition == "" {
+		return false
+	}
+	s.errorf("go: no position: the last %s command was refused; send a valid one", s.noPosition)
+	return true
 }
 
 // closeLog closes the log file, if any, and sends the logs back to

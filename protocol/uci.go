@@ -28,11 +28,13 @@ func (s *Server) handleUCI(cmd, line string, args []string) {
 			s.newGame()
 		}
 	case "position":
-		if !s.busy() {
+		if s.busy() {
+			s.noPosition = "position"
+		} else {
 			s.uciPosition(args)
 		}
 	case "go":
-		if !s.busy() {
+		if !s.busy() && !s.positionMissing() {
 			if limits, err := s.uciGoLimits(args); err != nil {
 				s.errorf("go: %v", err)
 			} else {
@@ -48,10 +50,12 @@ func (s *Server) handleUCI(cmd, line string, args []string) {
 	}
 }
 
-// newGame clears what the searcher learnt and goes back to the start.
+// newGame clears what the searcher learnt and goes back to the start,
+// which is a position go may search again after a refused one.
 func (s *Server) newGame() {
 	s.cfg.Searcher.Clear()
 	s.game.reset(engine.StartPosition())
+	s.noPosition = ""
 }
 
 // uciSetOption reads "setoption name <Name> [value <Value>]". The value is
@@ -108,10 +112,11 @@ func fieldSpans(line string) spans {
 func (sp spans) word(line string, i int) string { return line[sp[i][0]:sp[i][1]] }
 
 // uciPosition reads "position startpos|fen <FEN> [moves ...]". Any error
-// leaves the current game as it was.
+// refuses the whole command: the game stays as it was, but go refuses to
+// search it (refusePosition).
 func (s *Server) uciPosition(args []string) {
 	if len(args) == 0 {
-		s.errorf("position: expected startpos or fen <FEN>")
+		s.refusePosition("position", "expected startpos or fen <FEN>")
 		return
 	}
 	var start engine.Position
@@ -125,33 +130,33 @@ func (s *Server) uciPosition(args []string) {
 			k++
 		}
 		if k == 1 {
-			s.errorf("position: fen needs a FEN such as %s", engine.StartFEN)
+			s.refusePosition("position", "fen needs a FEN such as %s", engine.StartFEN)
 			return
 		}
 		p, err := engine.ParseFEN(strings.Join(args[1:k], " "))
 		if err != nil {
-			s.errorf("position: %v", err)
+			s.refusePosition("position", "%v", err)
 			return
 		}
 		start, rest = p, args[k:]
 	default:
-		s.errorf("position: expected startpos or fen, not %q", args[0])
+		s.refusePosition("position", "expected startpos or fen, not %q", args[0])
 		return
 	}
 	var moves []string
 	if len(rest) > 0 {
 		if !strings.EqualFold(rest[0], "moves") {
-			s.errorf("position: unexpected %q (expected moves)", rest[0])
+			s.refusePosition("position", "unexpected %q (expected moves)", rest[0])
 			return
 		}
 		moves = rest[1:]
 	}
 	rec, err := newRecord(start, moves, (*engine.Position).ParseMove)
 	if err != nil {
-		s.errorf("position: %v", err)
+		s.refusePosition("position", "%v", err)
 		return
 	}
-	s.game = rec
+	s.setGame(rec)
 }
 
 // uciGoLimits reads the words of a go command.

@@ -124,10 +124,17 @@ func TestUCIConvenience(t *testing.T) {
 }
 
 // TestUCIErrors sends bad commands: each gets exactly one error line and
-// leaves the position and the options as they were.
+// leaves the position and the options as they were. (The go errors come
+// before the refused position commands, after which go has no position;
+// TestGoAfterRefusedPosition checks that.)
 func TestUCIErrors(t *testing.T) {
 	cases := []struct{ cmd, want string }{
 		{"gp depth 3", `info string error: unknown command "gp" (try "help")`},
+		{"go depth", "info string error: go: depth needs a number"},
+		{"go depth x", `info string error: go: depth "x" is not a number`},
+		{"go depth 0", "info string error: go: depth 0 is outside 1..1000"},
+		{"go fast", `info string error: go: unknown word "fast"`},
+		{"go searchmoves 11-16", `info string error: go: searchmoves: illegal move "11-16"; legal moves: 21-17 22-18 23-19 24-20 22-17 23-18 24-19`},
 		{"position", "info string error: position: expected startpos or fen <FEN>"},
 		{"position middlegame", `info string error: position: expected startpos or fen, not "middlegame"`},
 		{"position fen", "info string error: position: fen needs a FEN such as " + engine.StartFEN},
@@ -135,11 +142,6 @@ func TestUCIErrors(t *testing.T) {
 		{"position startpos moves 11-15 22-17 15-20", `info string error: position: move 3: illegal move "15-20"; legal moves: 8-11 9-13 10-14 12-16 15-18 7-11 9-14 15-19`},
 		{"position startpos moves 11-15 zz", `info string error: position: move 2: malformed move "zz": a move needs at least two squares; legal moves: 21-17 22-18 23-19 24-20 22-17 23-18 24-19`},
 		{"position fen X:W1:B2", `info string error: position: fen "X:W1:B2": side to move must be W or B, not "X"`},
-		{"go depth", "info string error: go: depth needs a number"},
-		{"go depth x", `info string error: go: depth "x" is not a number`},
-		{"go depth 0", "info string error: go: depth 0 is outside 1..1000"},
-		{"go fast", `info string error: go: unknown word "fast"`},
-		{"go searchmoves 11-16", `info string error: go: searchmoves: illegal move "11-16"; legal moves: 21-17 22-18 23-19 24-20 22-17 23-18 24-19`},
 		{"setoption", "info string error: setoption: expected setoption name <Name> [value <Value>]"},
 		{"setoption name Hash value big", `info string error: setoption: option Hash: "big" is not a whole number`},
 		{"setoption name Hash value 0", "info string error: setoption: option Hash: 0 is outside 1..4096"},

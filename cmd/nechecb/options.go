@@ -36,6 +36,7 @@ func newProtocolServer(eng *player.Engine, logOutput io.Writer) (*protocol.Serve
 //
 // The hidden Exp options switch the search's selective features
 // (player.Experiment) for A/B matches: nechecb match --engine "... opts=ExpNoLMR=true".
+// The hidden HubPosLayout is the server's own.
 func engineOptions(eng *player.Engine, book *openingBook) []protocol.Option {
 	search := func(change func(*player.Options)) error {
 		o := eng.Options()
@@ -78,6 +79,9 @@ func engineOptions(eng *player.Engine, book *openingBook) []protocol.Option {
 		check("ExpNoLMR", func(o *player.Options) *bool { return &o.Experiment.NoLMR }).Hide(),
 		spin("ExpLMRDepth", 0, 0, 64, func(o *player.Options) *int { return &o.Experiment.LMRDepth }).Hide(),
 		spin("ExpLMRMoves", 0, 0, 64, func(o *player.Options) *int { return &o.Experiment.LMRMoves }).Hide(),
+		// Hidden: how the Hub dialect reads pos=, for clients other than
+		// pydraughts; the default is pydraughts' layout.
+		protocol.HubPosLayoutOption(),
 	}
 }
 

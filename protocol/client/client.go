@@ -27,7 +27,10 @@ type Dialect int
 const (
 	// UCI is nechecb's UCI-like dialect.
 	UCI Dialect = iota
-	// Hub is the Hub dialect (Scan's protocol, version 2).
+	// Hub is the Hub dialect (Scan's protocol, version 2). The position is
+	// sent as pydraughts sends it for English draughts (hubtext.Pydraughts,
+	// nechecb's default reading), so that any engine pydraughts can drive
+	// can be driven; moves are in real English numbering.
 	Hub
 )
 
@@ -353,7 +356,7 @@ func (e *Engine) goUCI(start engine.Position, moves []engine.Move, lim Limits) e
 }
 
 func (e *Engine) goHub(start engine.Position, moves []engine.Move, lim Limits) error {
-	cmd := "pos pos=" + hubtext.Position(&start)
+	cmd := "pos pos=" + hubtext.Position(&start, hubtext.Pydraughts)
 	if len(moves) > 0 {
 		parts := make([]string, len(moves))
 		for i, m := range moves {

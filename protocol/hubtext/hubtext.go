@@ -1,7 +1,8 @@
 // Package hubtext holds the text forms of the Hub dialect (PROTOCOL.md),
 // shared by the engine's server and the match runner's client: the
-// 33-character pos, moves written from x to x captured..., and command lines
-// of key=value words.
+// 33-character pos in its two layouts (pydraughts' and the literal one),
+// moves written from x to x captured... in real English numbering, and
+// command lines of key=value words.
 package hubtext
 
 import (
@@ -14,45 +15,129 @@ import (
 	"github.com/nechecb/nechecb/engine"
 )
 
-// ParsePosition reads Hub's position: W or B for the side to move, then
-// one of w b W B e for each square 1..32 in order.
-func ParsePosition(text string) (engine.Position, error) {
+// Layout says how the characters of a Hub pos stand for the squares of
+// the board. Moves are in real English numbering in every layout.
+type Layout int
+
+const (
+	// Pydraughts is the layout pydraughts writes for English draughts, the
+	// default: its internal board, on which the first mover is called White
+	// and starts on the high squares. Character k (1..32) after the side to
+	// move stands for square 33-k, with the colours swapped: w and W are a
+	// black man and king, b and B a white man and king; W to move means
+	// Black to move. The start position is Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww.
+	Pydraughts Layout = iota
+	// Literal reads the characters as written: character k is square k,
+	// w and W white, b and B black, B to move means Black. The start
+	// position is Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww.
+	Literal
+)
+
+// String returns the layout's name, as the HubPosLayout option spells it.
+func (l Layout) String() string {
+	if l == Literal {
+		return "literal"
+	}
+	return "pydraughts"
+}
+
+// ParseLayout reads a layout's name (pydraughts or literal, in any case).
+func ParseLayout(name string) (Layout, error) {
+	switch strings.ToLower(name) {
+	case "pydraughts":
+		return Pydraughts, nil
+	case "literal":
+		return Literal, nil
+	}
+	return Pydraughts, fmt.Errorf("layout %q is not pydraughts or literal", name)
+}
+
+// square returns the board square that character k (1..32 after the side
+// to move) of a pos stands for in layout l; since it is its own inverse, it
+// also returns the character that stands for a square.
+func (l Layout) square(k int) int {
+	if l == Literal {
+		return k
+	}
+	return 33 - k
+}
+
+// swapColour turns w into b, W into B and the other way round, for the
+// pydraughts layout; other bytes stay.
+func swapColour(c byte) byte {
+	switch c {
+	case 'w':
+		return 'b'
+	case 'b':
+		return 'w'
+	case 'W':
+		return 'B'
+	case 'B':
+		return 'W'
+	}
+	return c
+}
+
+// ParsePosition reads a Hub position in layout l: W or B for the side to
+// move, then one of w b W B e per square, 32 in all. An error names a bad
+// character by its place in text (the side to move is character 1) and by
+// the square it stands for.
+func ParsePosition(text string, l Layout) (engine.Position, error) {
 	if len(text) != 33 {
 		return engine.Position{}, fmt.Errorf("%q has %d characters, want 33 (W or B, then one of w b W B e per square)", text, len(text))
 	}
-	var white, black []string
-	for i := 1; i <= 32; i++ {
-		sq := strconv.Itoa(i)
-		switch text[i] {
-		case 'w':
-			white = append(white, sq)
-		case 'W':
-			white = append(white, "K"+sq)
-		case 'b':
-			black = append(black, sq)
-		case 'B':
-			black = append(black, "K"+sq)
-		case 'e':
-		default:
-			return engine.Position{}, fmt.Errorf("square %d is %q, not one of w b W B e", i, text[i])
+	for k := 1; k <= 32; k++ {
+		if !strings.ContainsRune("wbWBe", rune(text[k])) {
+			return engine.Position{}, fmt.Errorf("character %d (square %d in the %s layout) is %q, not one of w b W B e", k+1, l.square(k), l, text[k])
 		}
 	}
-	if text[0] != 'W' && text[0] != 'B' {
+	var white, black []string
+	for sq := 1; sq <= 32; sq++ {
+		c := text[l.square(sq)] // square maps squares to characters too
+		if l == Pydraughts {
+			c = swapColour(c)
+		}
+		name := strconv.Itoa(sq)
+		switch c {
+		case 'w':
+			white = append(white, name)
+		case 'W':
+			white = append(white, "K"+name)
+		case 'b':
+			black = append(black, name)
+		case 'B':
+			black = append(black, "K"+name)
+		}
+	}
+	side := text[0]
+	if side != 'W' && side != 'B' {
 		return engine.Position{}, fmt.Errorf("side to move is %q, not W or B", text[0])
 	}
-	fen := string(text[0]) + ":W" + strings.Join(white, ",") + ":B" + strings.Join(black, ",")
-	return engine.ParseFEN(fen)
+	if l == Pydraughts {
+		side = swapColour(side)
+	}
+	fen := string(side) + ":W" + strings.Join(white, ",") + ":B" + strings.Join(black, ",")
+	p, err := engine.ParseFEN(fen)
+	if err != nil {
+		return engine.Position{}, fmt.Errorf("%s layout: %w", l, err)
+	}
+	return p, nil
 }
 
-// Position writes p in Hub's format.
-func Position(p *engine.Position) string {
+// Position writes p as a Hub position in layout l.
+func Position(p *engine.Position, l Layout) string {
 	glyph := map[engine.Piece]byte{engine.Empty: 'e', engine.BlackMan: 'b', engine.WhiteMan: 'w', engine.BlackKing: 'B', engine.WhiteKing: 'W'}
 	b := []byte{'B'}
 	if p.Side == engine.White {
 		b[0] = 'W'
 	}
-	for sq := 1; sq <= 32; sq++ {
-		b = append(b, glyph[p.PieceAt(sq)])
+	for k := 1; k <= 32; k++ {
+		b = append(b, glyph[p.PieceAt(l.square(k))])
+	}
+	if l == Pydraughts {
+		for i := range b {
+			b[i] = swapColour(b[i])
+		}
 	}
 	return string(b)
 }

@@ -11,8 +11,11 @@ import (
 	"github.com/nechecb/nechecb/engine"
 )
 
-// hubStart is the start position in Hub's format.
-const hubStart = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+// The start position in each layout.
+const (
+	pydraughtsStart = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+	literalStart    = "Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+)
 
 func legal(p *engine.Position, m engine.Move) bool {
 	for _, l := range p.LegalMoves() {
@@ -23,34 +26,70 @@ func legal(p *engine.Position, m engine.Move) bool {
 	return false
 }
 
-// TestHubPositionMapping checks that character k+1 of pos is square k, and
-// that the board pydraughts sends (first mover called White, squares
-// numbered from the other side) is the start position turned round.
-func TestHubPositionMapping(t *testing.T) {
-	p, err := ParsePosition(hubStart)
-	if err != nil {
-		t.Fatal(err)
+// TestHubPositionLayouts reads and writes positions in both layouts. The
+// pydraughts cases are what pydraughts 3277325 wrote as initial_hub_fen for
+// draughts.Board(variant='english', fen=FEN).
+func TestHubPositionLayouts(t *testing.T) {
+	cases := []struct {
+		layout Layout
+		text   string
+		fen    string
+	}{
+		{Pydraughts, pydraughtsStart, engine.StartFEN},
+		{Pydraughts, "WeeeeeBeeeeeeeebeeeeeWeeeeeeweeee", "B:W18,K27:B5,K12"},
+		{Pydraughts, "BeeeeeBeeeeeeeebeeeeeWeeeeeeweeee", "W:W18,K27:B5,K12"},
+		{Pydraughts, "BBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew", "W:WK32:B1"},
+		{Literal, literalStart, engine.StartFEN},
+		{Literal, "WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew", "W:W32:BK1"},
+		{Literal, "BeeeebeeeeeeBeeeeeweeeeeeeeWeeeee", "B:W18,K27:B5,K12"},
 	}
-	if got := p.FEN(); got != engine.StartFEN {
-		t.Errorf("start: got %s, want %s", got, engine.StartFEN)
+	for _, c := range cases {
+		want, err := engine.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ParsePosition(c.text, c.layout)
+		if err != nil {
+			t.Errorf("%s %s: %v", c.layout, c.text, err)
+			continue
+		}
+		if !p.SameBoard(&want) {
+			t.Errorf("%s %s read as %s, want %s", c.layout, c.text, p.FEN(), c.fen)
+		}
+		if got := Position(&want, c.layout); got != c.text {
+			t.Errorf("%s written in the %s layout as %s, want %s", c.fen, c.layout, got, c.text)
+		}
 	}
-	q, err := ParsePosition("W" + hubStart[1:])
-	if err != nil {
-		t.Fatal(err)
+}
+
+func TestLayoutNames(t *testing.T) {
+	for _, l := range []Layout{Pydraughts, Literal} {
+		back, err := ParseLayout(strings.ToUpper(l.String()))
+		if err != nil || back != l {
+			t.Errorf("%s read back as %v, %v", l, back, err)
+		}
 	}
-	start := engine.StartPosition()
-	if rot := start.Rotated(); !q.SameBoard(&rot) {
-		t.Errorf("pydraughts' start %s is not the start turned round %s", q.FEN(), rot.FEN())
+	if _, err := ParseLayout("mirrored"); err == nil {
+		t.Error("ParseLayout accepted mirrored")
 	}
-	k, err := ParsePosition("WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew")
-	if err != nil {
-		t.Fatal(err)
+}
+
+func TestHubPositionErrors(t *testing.T) {
+	cases := []struct {
+		layout     Layout
+		text, want string
+	}{
+		{Pydraughts, "Wbb", `"Wbb" has 3 characters, want 33`},
+		{Pydraughts, "X" + pydraughtsStart[1:], `side to move is 'X', not W or B`},
+		{Pydraughts, pydraughtsStart[:32] + "z", `character 33 (square 1 in the pydraughts layout) is 'z'`},
+		{Literal, literalStart[:32] + "z", `character 33 (square 32 in the literal layout) is 'z'`},
+		{Pydraughts, "Wweeeeeeeeeeeeeeeeeeeeeeeeeeeeeeb", `pydraughts layout: `},
 	}
-	if got, want := k.FEN(), "W:W32:BK1"; got != want {
-		t.Errorf("got %s, want %s", got, want)
-	}
-	if got := Position(&k); got != "WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew" {
-		t.Errorf("written back as %s", got)
+	for _, c := range cases {
+		_, err := ParsePosition(c.text, c.layout)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: error %v, want one containing %q", c.layout, c.text, err, c.want)
+		}
 	}
 }
 
@@ -80,22 +119,31 @@ func TestHubMoves(t *testing.T) {
 }
 
 // FuzzHubPosition checks that every Hub position that reads writes back to
-// the same text and reads again to the same position.
+// the same text and reads again to the same position, in both layouts, and
+// that the pydraughts layout of a position is the literal layout of the
+// position turned round with the colours swapped (engine's Rotated).
 func FuzzHubPosition(f *testing.F) {
-	f.Add(hubStart)
+	f.Add(pydraughtsStart)
+	f.Add(literalStart)
 	f.Add("WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew")
 	f.Fuzz(func(t *testing.T, text string) {
-		p, err := ParsePosition(text)
-		if err != nil {
-			return
-		}
-		out := Position(&p)
-		if out != text {
-			t.Fatalf("%q written back as %q", text, out)
-		}
-		q, err := ParsePosition(out)
-		if err != nil || q != p {
-			t.Fatalf("%q read again as %v, %v", out, q.FEN(), err)
+		for _, l := range []Layout{Pydraughts, Literal} {
+			p, err := ParsePosition(text, l)
+			if err != nil {
+				continue
+			}
+			out := Position(&p, l)
+			if out != text {
+				t.Fatalf("%s: %q written back as %q", l, text, out)
+			}
+			q, err := ParsePosition(out, l)
+			if err != nil || q != p {
+				t.Fatalf("%s: %q read again as %v, %v", l, out, q.FEN(), err)
+			}
+			r := p.Rotated()
+			if l == Pydraughts && Position(&r, Literal) != text {
+				t.Fatalf("%q: the pydraughts layout of %s is not the literal layout %s of the rotated %s", text, p.FEN(), Position(&r, Literal), r.FEN())
+			}
 		}
 	})
 }
