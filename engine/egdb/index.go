@@ -105,7 +105,9 @@ func (m Material) valid() bool {
 }
 
 // code packs the material into a small integer for table lookups.
-func (m Material) code() int { return ((m.BM*(MaxPieces+1)+m.BK)*(MaxPieces+1)+m.WM)*(MaxPieces+1) + m.WK }
+func (m Material) code() int {
+	return ((m.BM*(MaxPieces+1)+m.BK)*(MaxPieces+1)+m.WM)*(MaxPieces+1) + m.WK
+}
 
 // numCodes bounds Material.code.
 const numCodes = (MaxPieces + 1) * (MaxPieces + 1) * (MaxPieces + 1) * (MaxPieces + 1)
