@@ -152,12 +152,13 @@ func (db *DB) Close() error {
 // trying every capture, as the files leave those positions out. Probe does
 // not allocate.
 func (db *DB) Probe(p *engine.Position) Value {
-	q := packPosition(p)
-	return db.probe(p, &q)
+	return db.probe(*p, packPosition(p))
 }
 
-// probe is Probe with the packed position q of p at hand.
-func (db *DB) probe(p *engine.Position, q *pos) Value {
+// probe is Probe with the packed position q of p at hand. (The positions
+// are passed by value: the recursion through captures would otherwise move
+// them to the heap.)
+func (db *DB) probe(p engine.Position, q pos) Value {
 	toMove, other := q.sideEmpty()
 	switch {
 	case toMove:
@@ -168,19 +169,18 @@ func (db *DB) probe(p *engine.Position, q *pos) Value {
 	if p.HasCapture() {
 		return db.captures(p)
 	}
-	return db.quiet(q)
+	return db.quiet(&q)
 }
 
 // captures returns the value of p, whose side to move must capture, from
 // the values of the positions its captures lead to.
-func (db *DB) captures(p *engine.Position) Value {
+func (db *DB) captures(p engine.Position) Value {
 	var l engine.MoveList
 	p.GenerateCaptures(&l)
 	best, unknown := Loss, false
 	for i := 0; i < l.N; i++ {
-		q := afterMove(p, &l.Moves[i])
-		qp := q.position()
-		switch v := db.probe(&qp, &q).Neg(); {
+		q := afterMove(&p, &l.Moves[i])
+		switch v := db.probe(q.position(), q).Neg(); {
 		case v == Unknown:
 			unknown = true
 		case v == Win:

@@ -56,8 +56,7 @@ func (st *store) value(q *pos) Value {
 	if res := st.res[m.code()]; res != nil {
 		return res.get(r.side, res.sh.index(r.bm, r.bk, r.wm, r.wk))
 	}
-	p := q.position()
-	return st.db.probe(&p, q)
+	return st.db.probe(q.position(), *q)
 }
 
 // load makes slice m resident from its file, using threads goroutines:
@@ -88,8 +87,7 @@ func (st *store) load(m Material, threads int) (*resident, error) {
 				it := newIter(sh, side, start, start+blockSize)
 				out := r.vals[side][start/16:]
 				for i := 0; it.next(); i++ {
-					p := it.q.position()
-					v := st.db.probe(&p, &it.q)
+					v := st.db.probe(it.q.position(), it.q)
 					if v == Unknown {
 						failed.Store(true)
 						return
