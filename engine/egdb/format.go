@@ -15,14 +15,16 @@ import (
 // description). Little-endian throughout:
 //
 //	header (headerSize bytes)
-//	block index of each stored table: blocks+1 offsets into its data, 8 bytes each
+//	for each stored table: its block index (blocks+1 offsets into its data,
+//	  8 bytes each), then its Huffman code (a length per symbol, 256 bytes)
 //	data of each stored table: its blocks one after the other
 //
 // A table holds one side to move. A self-mirror slice stores only Black to
 // move; any other stored slice stores both. Each block starts with the
 // CRC-32C of its code and holds blockSize positions (the last one fewer).
-// The header carries a CRC-32C of itself and the block indexes, checked on
-// opening, and one of everything after the header, checked by Verify.
+// The header carries a CRC-32C of itself and the block indexes and codes,
+// checked on opening, and one of everything after the header, checked by
+// Verify.
 
 const (
 	fileMagic     = "NECHEGDB"
@@ -30,9 +32,9 @@ const (
 	blockShift    = 16
 	blockSize     = 1 << blockShift
 	headerSize    = 160
-	// maxBlockBytes bounds a block's length in a file; a block of literals
-	// only is blockSize/4 bytes.
-	maxBlockBytes = 4 + blockSize/4 + 64
+	// maxBlockBytes bounds a block's length in a file: at most blockSize/4
+	// symbols of at most maxCodeLen bits, and the CRC.
+	maxBlockBytes = 4 + blockSize/4*maxCodeLen/8
 	// FileExt is the extension of slice files.
 	FileExt = ".egdb"
 )
@@ -111,7 +113,8 @@ func storedSides(m Material) uint8 {
 
 // encodedTable is a compressed table ready to be written.
 type encodedTable struct {
-	blocks                        [][]byte // CRC-32C of the code, then the code
+	blocks                        [][]byte   // CRC-32C of the code, then the code
+	lens                          [256]uint8 // the Huffman code
 	wins, losses, draws, captures uint64
 }
 
@@ -126,7 +129,7 @@ func writeSliceFile(path string, m Material, tabs [2]*encodedTable) error {
 		}
 		h.sides |= 1 << c
 		h.t[c] = tableInfo{blocks: uint64(len(t.blocks)), indexOff: off, wins: t.wins, losses: t.losses, draws: t.draws, captures: t.captures}
-		off += 8 * uint64(len(t.blocks)+1)
+		off += 8*uint64(len(t.blocks)+1) + 256
 	}
 	index := make([]byte, 0, off-headerSize)
 	for c, t := range tabs {
@@ -140,6 +143,7 @@ func writeSliceFile(path string, m Material, tabs [2]*encodedTable) error {
 			o += uint64(len(b))
 		}
 		index = binary.LittleEndian.AppendUint64(index, o)
+		index = append(index, t.lens[:]...)
 		h.t[c].dataLen = o
 		off += o
 	}
@@ -178,6 +182,7 @@ type sliceFile struct {
 	h     header
 	sh    *shape
 	index [2][]uint64 // block offsets into the table's data, blocks+1 each
+	dec   [2]*huffDecoder
 	r     io.ReaderAt
 	size  int64
 }
@@ -234,7 +239,7 @@ func readSliceFile(r io.ReaderAt, size int64) (*sliceFile, error) {
 		if sum := t.wins + t.losses + t.draws; sum != h.positions || t.captures > h.positions {
 			return nil, fmt.Errorf("table %d: counts add up to %d positions, want %d", c, sum, h.positions)
 		}
-		raw := make([]byte, 8*(t.blocks+1))
+		raw := make([]byte, 8*(t.blocks+1)+256)
 		if _, err := r.ReadAt(raw, int64(t.indexOff)); err != nil {
 			return nil, fmt.Errorf("reading block index %d: %w", c, err)
 		}
@@ -244,6 +249,13 @@ func readSliceFile(r io.ReaderAt, size int64) (*sliceFile, error) {
 			idx[i] = binary.LittleEndian.Uint64(raw[8*i:])
 		}
 		f.index[c] = idx
+		var lens [256]uint8
+		copy(lens[:], raw[8*(t.blocks+1):])
+		dec, err := newHuffDecoder(&lens)
+		if err != nil {
+			return nil, fmt.Errorf("table %d: %w", c, err)
+		}
+		f.dec[c] = dec
 		end += uint64(len(raw))
 	}
 	if crc != h.headerCRC {
@@ -295,7 +307,7 @@ func (f *sliceFile) readBlock(c int, b uint64, buf []byte, out []uint32) ([]byte
 	if got, want := crc32.Checksum(buf[4:], castagnoli), binary.LittleEndian.Uint32(buf); got != want {
 		return buf, fmt.Errorf("%s: table %d block %d: checksum %08x, computed %08x: the block is damaged", f.name, c, b, want, got)
 	}
-	if err := decodeBlock(buf[4:], f.blockPositions(b), out); err != nil {
+	if err := decodeBlock(buf[4:], f.blockPositions(b), out, f.dec[c]); err != nil {
 		return buf, fmt.Errorf("%s: table %d block %d: %w", f.name, c, b, err)
 	}
 	return buf, nil

@@ -15,7 +15,8 @@ import (
 //     and runLens[(b-litCodes)/3] the number of positions.
 //
 // The last literal of a block may reach past its end; the digits past it
-// are ignored. Positions the table leaves free (captures, see format.go) may take
+// are ignored. The bytes are then coded again, each table with a Huffman
+// code of its own (huffman.go). Positions the table leaves free (captures, see format.go) may take
 // any value: the encoder gives them the one that makes the runs longest.
 
 const (
@@ -114,27 +115,26 @@ func largestRun(r int) int {
 var (
 	errBlockShort = errors.New("block code ends before the block")
 	errBlockLong  = errors.New("block code runs past the block")
+	errBadSymbol  = errors.New("block code holds an unused byte")
 )
 
-// decodeBlock decodes the code src of a block of n positions into out, two
-// bits a position, sixteen to a word (out must hold (n+15)/16 words; they
-// are overwritten).
-func decodeBlock(src []byte, n int, out []uint32) error {
+// decodeBlock decodes the code src of a block of n positions, whose
+// symbols are coded with d, into out, two bits a position, sixteen to a
+// word (out must hold (n+15)/16 words; they are overwritten).
+func decodeBlock(src []byte, n int, out []uint32, d *huffDecoder) error {
 	if len(out) < (n+15)/16 {
 		return fmt.Errorf("decode: %d words for %d positions", len(out), n)
 	}
 	clear(out[:(n+15)/16])
-	p := 0
-	for i, b := range src {
-		if p >= n {
-			return errBlockLong
+	r := bitReader{src: src}
+	for p := 0; p < n; {
+		b, err := r.next(d)
+		if err != nil {
+			return err
 		}
 		if b < litCodes {
 			lit := uint64(litValues[b])
 			if p+4 > n {
-				if i != len(src)-1 {
-					return errBlockLong
-				}
 				lit &= 1<<(2*(n-p)) - 1
 			}
 			w, sh := p>>4, uint(p&15)*2
@@ -146,16 +146,18 @@ func decodeBlock(src []byte, n int, out []uint32) error {
 			continue
 		}
 		c := int(b) - litCodes
-		v := uint32(c%3 + 1)
+		if c >= 3*runCodes {
+			return errBadSymbol
+		}
 		l := runLens[c/3]
 		if p+l > n {
 			return errBlockLong
 		}
-		fillRun(out, p, l, v)
+		fillRun(out, p, l, uint32(c%3+1))
 		p += l
 	}
-	if p < n {
-		return errBlockShort
+	if r.left() >= 8 {
+		return errBlockLong
 	}
 	return nil
 }
