@@ -115,6 +115,10 @@ const numCodes = (MaxPieces + 1) * (MaxPieces + 1) * (MaxPieces + 1) * (MaxPiece
 // binom[n][k] is n choose k.
 var binom [33][MaxPieces + 2]uint64
 
+// rankTerm[k<<5|p] is p choose k, for p below 32 and k below 16: the ranks'
+// inner loops index it with masked values, which needs no bounds check.
+var rankTerm [512]uint64
+
 func init() {
 	for n := 0; n <= 32; n++ {
 		binom[n][0] = 1
@@ -122,6 +126,11 @@ func init() {
 			if n > 0 {
 				binom[n][k] = binom[n-1][k-1] + binom[n-1][k]
 			}
+		}
+	}
+	for k := 0; k < len(binom[0]); k++ {
+		for p := 0; p < 32; p++ {
+			rankTerm[k<<5|p] = binom[p][k]
 		}
 	}
 }
@@ -141,7 +150,7 @@ func colexRank(m uint32) uint64 {
 	var r uint64
 	i := 1
 	for ; m != 0; m &= m - 1 {
-		r += binom[bits.TrailingZeros32(m)][i]
+		r += rankTerm[(i<<5|bits.TrailingZeros32(m))&511]
 		i++
 	}
 	return r
@@ -170,7 +179,7 @@ func freeRank(m, occ uint32) uint64 {
 	for ; m != 0; m &= m - 1 {
 		p := bits.TrailingZeros32(m)
 		c := p - bits.OnesCount32(occ&(1<<p-1))
-		r += binom[c][i]
+		r += rankTerm[(i<<5|c)&511]
 		i++
 	}
 	return r

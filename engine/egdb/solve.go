@@ -168,7 +168,10 @@ type worker struct {
 	l     engine.MoveList
 	val   []uint8 // per kings placement and side: value, bit 2 set for a capture position
 	cnt   []uint8 // moves not yet known to lose, bit 7 set when an exit draws
-	queue []uint32
+	// queue holds the settled positions whose predecessors are still to be
+	// seen, by side to move and by value (lost, won), as their kings
+	// (black<<32 | white).
+	queue [2][2][]uint64
 	free  [32]uint32 // squares free for the white kings, lowest first
 }
 
@@ -188,7 +191,11 @@ func (w *worker) config(bm, wm uint32) {
 		w.cnt = make([]uint8, 2*k)
 	}
 	val, cnt := w.val[:2*k], w.cnt[:2*k]
-	w.queue = w.queue[:0]
+	for s := range w.queue {
+		for v := range w.queue[s] {
+			w.queue[s][v] = w.queue[s][v][:0]
+		}
+	}
 	m := sh.mat
 	bkLim, wkLim := uint64(1)<<(32-m.Men()), uint64(1)<<(32-m.Men()-m.BK)
 	for side := engine.Black; side <= engine.White; side++ {
@@ -217,7 +224,7 @@ func (w *worker) config(bm, wm uint32) {
 					val[i], cnt[i] = 0, uint8(n)
 				}
 				if v == Win || v == Loss {
-					w.queue = append(w.queue, i)
+					w.push(side, v, q.bk, q.wk)
 				}
 				i++
 				if m.WK == 0 {
@@ -292,54 +299,26 @@ func (w *worker) initial(q *pos) (v Value, n int, capture bool) {
 	return Loss, 0, false
 }
 
+// push queues a settled position.
+func (w *worker) push(side engine.Color, v Value, bk, wk uint32) {
+	q := &w.queue[side][v>>1]
+	*q = append(*q, uint64(bk)<<32|uint64(wk))
+}
+
 // propagate takes the kings' moves back from the settled positions in the
-// queue (see the comment at the top of the file), then makes draws of the
+// queues (see the comment at the top of the file), then makes draws of the
 // rest.
 func (w *worker) propagate(men uint32, val, cnt []uint8) {
-	sh := w.sh
-	k := uint32(sh.kings)
-	for qi := 0; qi < len(w.queue); qi++ {
-		e := w.queue[qi]
-		side := e / k
-		v := Value(val[e] & 3)
-		bk, wk := sh.unrankKings(men, uint64(e-side*k))
-		mover := side ^ 1
-		movers := bk
-		if mover == 1 {
-			movers = wk
-		}
-		occ := men | bk | wk
-		for ms := movers; ms != 0; ms &= ms - 1 {
-			t := ms & -ms
-			steps := &kingSteps[bits.TrailingZeros32(t)&31]
-			for _, f := range steps {
-				if f == 0 || f&occ != 0 {
-					continue
-				}
-				nk := movers ^ t ^ f
-				var pi uint32
-				if mover == 0 {
-					pi = uint32(sh.kingsRank(men, nk, wk))
-				} else {
-					pi = k + uint32(sh.kingsRank(men, bk, nk))
-				}
-				if val[pi]&3 != 0 {
-					continue
-				}
-				if v == Loss {
-					val[pi] = uint8(Win)
-					w.queue = append(w.queue, pi)
-					continue
-				}
-				c := cnt[pi] - 1
-				cnt[pi] = c
-				if c&^drawBit == 0 {
-					if c&drawBit != 0 {
-						val[pi] = uint8(Draw)
-					} else {
-						val[pi] = uint8(Loss)
-						w.queue = append(w.queue, pi)
-					}
+	var head [2][2]int
+	for more := true; more; {
+		more = false
+		for side := range w.queue {
+			for v := range w.queue[side] {
+				q := &w.queue[side][v]
+				for ; head[side][v] < len(*q); head[side][v]++ {
+					e := (*q)[head[side][v]]
+					w.unmoves(men, engine.Color(side), Value(1+2*v), uint32(e>>32), uint32(e), val, cnt)
+					more = true
 				}
 			}
 		}
@@ -347,6 +326,59 @@ func (w *worker) propagate(men uint32, val, cnt []uint8) {
 	for i, x := range val {
 		if x&3 == 0 {
 			val[i] = x | uint8(Draw)
+		}
+	}
+}
+
+// unmoves visits the predecessors of the position with side to move, value
+// v (won or lost) and kings bk and wk: the positions from which the other
+// side's king steps into it.
+func (w *worker) unmoves(men uint32, side engine.Color, v Value, bk, wk uint32, val, cnt []uint8) {
+	sh := w.sh
+	mover := side ^ 1
+	movers := bk
+	// Only the movers' rank changes; a black king's move changes the white
+	// kings' rank too, as they are ranked over the squares it leaves free.
+	base := uint64(mover) * sh.kings
+	if mover == engine.White {
+		movers = wk
+		base += freeRank(bk, men) * sh.wkN
+	}
+	occ := men | bk | wk
+	for ms := movers; ms != 0; ms &= ms - 1 {
+		t := ms & -ms
+		steps := &kingSteps[bits.TrailingZeros32(t)&31]
+		for _, f := range steps {
+			if f == 0 || f&occ != 0 {
+				continue
+			}
+			nk := movers ^ t ^ f
+			pb, pw := nk, wk
+			var pi uint64
+			if mover == engine.White {
+				pb, pw = bk, nk
+				pi = base + freeRank(nk, men|bk)
+			} else {
+				pi = base + sh.kingsRank(men, nk, wk)
+			}
+			if val[pi]&3 != 0 {
+				continue
+			}
+			if v == Loss {
+				val[pi] = uint8(Win)
+				w.push(mover, Win, pb, pw)
+				continue
+			}
+			c := cnt[pi] - 1
+			cnt[pi] = c
+			if c&^drawBit == 0 {
+				if c&drawBit != 0 {
+					val[pi] = uint8(Draw)
+				} else {
+					val[pi] = uint8(Loss)
+					w.push(mover, Loss, pb, pw)
+				}
+			}
 		}
 	}
 }
