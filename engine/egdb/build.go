@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -184,6 +185,18 @@ func (b *builder) buildAll(ctx context.Context) error {
 		parallel := 1
 		if todo[0].Men() == 0 {
 			parallel = min(b.o.Threads, len(todo))
+			// As many as the memory budget holds, the largest first.
+			sort.Slice(todo, func(i, j int) bool { return buildBytes(todo[i], 1) > buildBytes(todo[j], 1) })
+			for parallel > 1 {
+				var need uint64
+				for _, m := range todo[:parallel] {
+					need += buildBytes(m, 1)
+				}
+				if need+b.cacheBytes <= b.budget {
+					break
+				}
+				parallel--
+			}
 		}
 		threads := max(1, b.o.Threads/parallel)
 		sem := make(chan struct{}, parallel)

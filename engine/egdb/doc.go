@@ -11,10 +11,11 @@
 //   - the builder, which solves the slices in dependency order by retrograde
 //     analysis over the kings of each men configuration, in parallel, within
 //     a memory budget, resumably, and derives mirror slices instead of
-//     building them (build*.go, solve.go, store.go);
-//   - the file format: a checksummed header, a block index and run-length
-//     coded blocks in which capture positions are left free to lengthen the
-//     runs (format.go, rle.go; docs/egdb-format.md describes it);
+//     building them (build.go, solve.go, store.go, iter.go);
+//   - the file format: a checksummed header, a block index and blocks of
+//     64Ki positions, run-length coded with capture positions left free to
+//     lengthen the runs, then Huffman coded (format.go, encode.go, rle.go,
+//     huffman.go; docs/egdb-format.md describes it);
 //   - the probe: Open a directory, Probe a position for its value, with a
 //     bounded cache of decoded blocks shared by any number of goroutines
 //     (probe.go, cache.go);

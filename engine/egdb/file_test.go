@@ -23,12 +23,12 @@ func solveAgain(t *testing.T, db *DB, m Material) *sliceBuild {
 }
 
 // TestFilesHoldTheValuesBuilt decodes every block of every stored slice of
-// up to 4 pieces and compares it with the values of a fresh solve: every
+// the test database and compares it with the values of a fresh solve: every
 // position the file stores must decode to the value built.
 func TestFilesHoldTheValuesBuilt(t *testing.T) {
 	db := testDB(t)
 	out := make([]uint32, blockWords)
-	for _, m := range canonicalSlices(4) {
+	for _, m := range canonicalSlices(testPieces()) {
 		f := db.slots[m.code()]
 		b := solveAgain(t, db, m)
 		for c := engine.Black; c <= engine.White; c++ {

@@ -55,10 +55,13 @@ func newSliceBuild(m Material, st *store) *sliceBuild {
 	return b
 }
 
-// buildBytes returns the memory solving slice m takes with threads workers.
+// buildBytes returns the memory solving slice m takes with threads workers
+// at most: its tables, and each worker's scratch for one configuration (a
+// value and a count for each kings placement and side, and a queue entry of
+// 8 bytes for each at worst).
 func buildBytes(m Material, threads int) uint64 {
 	sh := shapeOf(m)
-	return 2*(4*((sh.size+15)/16)+4*((sh.size+31)/32)) + uint64(threads)*12*sh.kings
+	return 2*(4*((sh.size+15)/16)+4*((sh.size+31)/32)) + uint64(threads)*20*sh.kings
 }
 
 // get returns a solved value of the slice.
@@ -162,12 +165,12 @@ func menSets(n int, allowed uint32, rowOf func(sq int) int) [][]uint32 {
 
 // worker solves configurations, one at a time, with scratch of its own.
 type worker struct {
-	b     *sliceBuild
-	sh    *shape
-	st    *store
-	l     engine.MoveList
-	val   []uint8 // per kings placement and side: value, bit 2 set for a capture position
-	cnt   []uint8 // moves not yet known to lose, bit 7 set when an exit draws
+	b   *sliceBuild
+	sh  *shape
+	st  *store
+	l   engine.MoveList
+	val []uint8 // per kings placement and side: value, bit 2 set for a capture position
+	cnt []uint8 // moves not yet known to lose, bit 7 set when an exit draws
 	// queue holds the settled positions whose predecessors are still to be
 	// seen, by side to move and by value (lost, won), as their kings
 	// (black<<32 | white).

@@ -79,8 +79,11 @@ func (db *DB) Verify(ctx context.Context, threads int, progress func(VerifyProgr
 		mu.Unlock()
 	}
 	stop := make(chan struct{})
+	var ticker sync.WaitGroup
 	if progress != nil {
+		ticker.Add(1)
 		go func() {
+			defer ticker.Done()
 			t := time.NewTicker(time.Second)
 			defer t.Stop()
 			for {
@@ -119,6 +122,7 @@ func (db *DB) Verify(ctx context.Context, threads int, progress func(VerifyProgr
 	}
 	wg.Wait()
 	close(stop)
+	ticker.Wait()
 	if err := ctx.Err(); err != nil {
 		found = append(found, err)
 	}
