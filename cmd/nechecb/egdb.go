@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"time"
@@ -70,6 +71,9 @@ func egdbBuild(args []string, stdout, stderr io.Writer) int {
 		return fail("--threads %d is outside 1..1024", *threads)
 	case *memory < 16:
 		return fail("--memory %d is below 16 MB", *memory)
+	}
+	if existing, _ := filepath.Glob(filepath.Join(*dir, "*"+egdb.FileExt)); len(existing) > 0 && !*resume {
+		return fail("%s already holds slice files: go on with --resume, or choose an empty directory", *dir)
 	}
 	tty := isTerminal(stderr)
 	if *every == 0 {

@@ -42,6 +42,14 @@ func TestEgdbCommandBuildProbeVerifyStats(t *testing.T) {
 	if !strings.Contains(out.String(), "3 pieces: ") || errs.Len() != 0 {
 		t.Errorf("build output %q, errors %q", out.String(), errs.String())
 	}
+	errs.Reset()
+	if status := egdbCommand([]string{"build", "--pieces", "3", "--dir", dir}, &out, &errs); status != 2 || !strings.Contains(errs.String(), "--resume") {
+		t.Errorf("building again into the same directory: status %d, errors %q", status, errs.String())
+	}
+	errs.Reset()
+	if status := egdbCommand([]string{"build", "--pieces", "3", "--dir", dir, "--resume"}, &out, &errs); status != 0 {
+		t.Errorf("resuming a finished build: status %d, errors %q", status, errs.String())
+	}
 	// Two kings against one: the side with two wins. The value comes
 	// first, then one line for each of the four moves, one of which at
 	// least keeps the win.

@@ -283,15 +283,20 @@ func (b *builder) prepare(m Material, threads int) error {
 	for sb := range b.active {
 		reserve += buildBytes(sb.mat, threads)
 	}
-	// Evict what m does not need while over the budget.
+	// Evict what m does not need while over the budget, largest first.
+	var evict []Material
 	for _, x := range b.slices {
+		if b.st.res[x.code()] != nil && !need[x] {
+			evict = append(evict, x)
+		}
+	}
+	sort.SliceStable(evict, func(i, j int) bool { return residentBytes(evict[i]) > residentBytes(evict[j]) })
+	for _, x := range evict {
 		if b.resident+reserve <= b.budget {
 			break
 		}
-		if r := b.st.res[x.code()]; r != nil && !need[x] {
-			b.st.res[x.code()] = nil
-			b.resident -= r.bytes()
-		}
+		b.resident -= b.st.res[x.code()].bytes()
+		b.st.res[x.code()] = nil
 	}
 	for x := range need {
 		if b.st.db.slots[x.code()] == nil && b.st.res[x.code()] == nil {

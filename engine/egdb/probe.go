@@ -18,7 +18,8 @@ type DB struct {
 	cache  *blockCache
 	files  []*dbFile
 	slots  [numCodes]*dbFile // by the code of a stored slice
-	pieces int
+	pieces int               // every slice up to this many pieces is present
+	most   int               // the most pieces of a present slice
 
 	mu       sync.Mutex
 	problems []error
@@ -64,7 +65,7 @@ func Open(dir string, cacheMB int) (*DB, error) {
 		}
 		most = max(most, db.files[len(db.files)-1].h.mat.Pieces())
 	}
-	db.pieces = most
+	db.pieces, db.most = most, most
 	for _, m := range canonicalSlices(most) {
 		if db.slots[m.code()] == nil {
 			db.pieces = min(db.pieces, m.Pieces()-1)
@@ -103,6 +104,7 @@ func (db *DB) addFile(name string) error {
 		return fmt.Errorf("%s: holds slice %v, whose file is %s", name, sf.h.mat, want)
 	}
 	f := &dbFile{sliceFile: sf, id: uint64(len(db.files)), osf: osf}
+	db.most = max(db.most, sf.h.mat.Pieces())
 	if old := db.slots[sf.h.mat.code()]; old != nil {
 		old.osf.Close()
 	}
@@ -149,8 +151,9 @@ func (db *DB) Close() error {
 // Unknown when p has more pieces than the database or its slice (or one a
 // capture leads to) is missing or damaged. A side to move with no piece
 // has lost. When the side to move must capture, the value is found by
-// trying every capture, as the files leave those positions out. Probe does
-// not allocate.
+// trying every capture, as the files leave those positions out; so a
+// position with a piece or two more than the database still gets a value
+// when every capture leads into it. Probe does not allocate.
 func (db *DB) Probe(p *engine.Position) Value {
 	return db.probe(*p, packPosition(p))
 }
@@ -165,6 +168,8 @@ func (db *DB) probe(p engine.Position, q pos) Value {
 		return Loss
 	case other:
 		return Win
+	case q.pieces() > db.most+2:
+		return Unknown // no chain of captures reaches the database
 	}
 	if p.HasCapture() {
 		return db.captures(p)

@@ -121,3 +121,21 @@ func BenchmarkProbeQuiet(b *testing.B) { benchmarkProbe(b, true) }
 // BenchmarkProbe probes random positions, a share of which must capture
 // and are resolved by probing their captures.
 func BenchmarkProbe(b *testing.B) { benchmarkProbe(b, false) }
+
+// BenchmarkProbeQuietParallel is BenchmarkProbeQuiet from every processor
+// at once.
+func BenchmarkProbeQuietParallel(b *testing.B) {
+	db := testDB(b)
+	ps := probePositions(4096, db.Pieces(), true)
+	for i := range ps {
+		db.Probe(&ps[i])
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for i := 0; pb.Next(); i++ {
+			db.Probe(&ps[i&4095])
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds()/1e6, "Mprobes/s")
+}
