@@ -164,11 +164,20 @@ func (b *builder) run(ctx context.Context) error {
 // buildAll solves the slices not done, group by group: the slices of a
 // group (same pieces, same men) do not lead into one another.
 func (b *builder) buildAll(ctx context.Context) error {
+	// lastUse[x] is the position in the build order of the last slice
+	// that leads into x.
+	lastUse := map[Material]int{}
+	for i, m := range b.slices {
+		for _, x := range successors(m) {
+			lastUse[x] = i
+		}
+	}
 	for i := 0; i < len(b.slices); {
 		j := i
 		for j < len(b.slices) && b.slices[j].Pieces() == b.slices[i].Pieces() && b.slices[j].Men() == b.slices[i].Men() {
 			j++
 		}
+		b.dropUnneeded(lastUse, i)
 		var todo []Material
 		for _, m := range b.slices[i:j] {
 			if !b.done[m] {
@@ -316,6 +325,21 @@ func (b *builder) prepare(m Material, threads int) error {
 		b.resident += r.bytes()
 	}
 	return nil
+}
+
+// dropUnneeded evicts the resident tables that no slice from position
+// next of the build order on leads into.
+func (b *builder) dropUnneeded(lastUse map[Material]int, next int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, x := range b.slices {
+		if r := b.st.res[x.code()]; r != nil {
+			if last, ok := lastUse[x]; !ok || last < next {
+				b.st.res[x.code()] = nil
+				b.resident -= r.bytes()
+			}
+		}
+	}
 }
 
 // keep makes the solved slice resident if it fits in the budget.
