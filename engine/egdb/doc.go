@@ -6,12 +6,13 @@
 // It holds every part of them that does not belong to the search:
 //
 //   - the slices (one per material: black men, black kings, white men, white
-//     kings) and the combinatorial index of a position within its slice
-//     (index.go, slices.go), with counting of the placements (count.go);
+//     kings) and the combinatorial index of a position within its slice,
+//     whose sizes count the placements without building them (index.go,
+//     slices.go, iter.go);
 //   - the builder, which solves the slices in dependency order by retrograde
 //     analysis over the kings of each men configuration, in parallel, within
 //     a memory budget, resumably, and derives mirror slices instead of
-//     building them (build.go, solve.go, store.go, iter.go);
+//     building them (build.go, solve.go, store.go);
 //   - the file format: a checksummed header, a block index and blocks of
 //     64Ki positions, run-length coded with capture positions left free to
 //     lengthen the runs, then Huffman coded (format.go, encode.go, rle.go,
