@@ -77,9 +77,10 @@ func Open(dir string, cacheMB int) (*DB, error) {
 	return db, nil
 }
 
-// newDB returns a database with no slices.
+// newDB returns a database with no slices yet, which probes positions of
+// any size (Open narrows that to the slices it finds).
 func newDB(dir string, cacheMB int) *DB {
-	return &DB{dir: dir, cache: newBlockCache(cacheMB)}
+	return &DB{dir: dir, cache: newBlockCache(cacheMB), most: MaxPieces}
 }
 
 // addFile opens a slice file and adds its slice. It must not run while
@@ -104,7 +105,6 @@ func (db *DB) addFile(name string) error {
 		return fmt.Errorf("%s: holds slice %v, whose file is %s", name, sf.h.mat, want)
 	}
 	f := &dbFile{sliceFile: sf, id: uint64(len(db.files)), osf: osf}
-	db.most = max(db.most, sf.h.mat.Pieces())
 	if old := db.slots[sf.h.mat.code()]; old != nil {
 		old.osf.Close()
 	}
