@@ -138,3 +138,34 @@ func TestBuildStopsWhenCancelled(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildReportsProgress(t *testing.T) {
+	var reports []Progress
+	err := Build(context.Background(), BuildOptions{Dir: t.TempDir(), Pieces: 3, Threads: 2, Progress: func(p Progress) {
+		reports = append(reports, p)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) == 0 {
+		t.Fatal("no progress reported")
+	}
+	var done uint64
+	for _, p := range reports {
+		if p.Done < done || p.Done > p.Total || p.SlicesDone > p.Slices || p.Memory == 0 {
+			t.Fatalf("report %+v after %d positions done", p, done)
+		}
+		done = p.Done
+	}
+	last := reports[len(reports)-1]
+	if last.Done != last.Total || last.SlicesDone != last.Slices || last.Slices != len(canonicalSlices(3)) || last.ETA != 0 {
+		t.Errorf("last report %+v, want everything done", last)
+	}
+	var want uint64
+	for _, m := range canonicalSlices(3) {
+		want += 2 * shapeOf(m).size // both sides to move
+	}
+	if last.Total != want {
+		t.Errorf("3 pieces: %d positions solved, want %d", last.Total, want)
+	}
+}
