@@ -1,0 +1,308 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"time"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/egdb"
+)
+
+func init() {
+	register(&command{name: "egdb", summary: "endgame databases: build, probe, verify, stats (--dir)", run: runEgdb})
+}
+
+func runEgdb(args []string) int { return egdbCommand(args, os.Stdout, os.Stderr) }
+
+// egdbCommand runs nechecb egdb with args; it returns the exit status: 2
+// for bad usage or input, 1 when the work itself fails.
+func egdbCommand(args []string, stdout, stderr io.Writer) int {
+	const subs = "build, probe, verify or stats"
+	if len(args) == 0 {
+		fmt.Fprintf(stderr, "nechecb egdb: want a subcommand: %s\n", subs)
+		return 2
+	}
+	switch args[0] {
+	case "build":
+		return egdbBuild(args[1:], stdout, stderr)
+	case "probe":
+		return egdbProbe(args[1:], stdout, stderr)
+	case "verify":
+		return egdbVerify(args[1:], stdout, stderr)
+	case "stats":
+		return egdbStats(args[1:], stdout, stderr)
+	case "-h", "--help", "help":
+		fmt.Fprintf(stdout, "usage: nechecb egdb <%s> [flags]; nechecb egdb <subcommand> -h lists the flags\n", subs)
+		return 0
+	}
+	fmt.Fprintf(stderr, "nechecb egdb: unknown subcommand %q (want %s)\n", args[0], subs)
+	return 2
+}
+
+func egdbBuild(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("egdb build", flag.ContinueOnError)
+	pieces := fs.Int("pieces", 6, "largest number of pieces")
+	dir := fs.String("dir", "", "directory for the slice files (required)")
+	threads := fs.Int("threads", runtime.NumCPU(), "goroutines to share the work")
+	memory := fs.Int("memory", egdb.DefaultMemoryMB, "memory budget in MB for the tables held for lookups")
+	resume := fs.Bool("resume", false, "keep the slice files already in --dir and build the rest")
+	every := fs.Duration("progress", 0, "how often to report progress on stderr (default: every second on a terminal, every 30s otherwise; negative: never)")
+	if status, ok := parseFlags(fs, args, "", stdout, stderr); !ok {
+		return status
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "nechecb egdb build: "+format+"\n", a...)
+		return 2
+	}
+	switch {
+	case *dir == "":
+		return fail("--dir is required")
+	case *pieces < 2 || *pieces > egdb.MaxPieces:
+		return fail("--pieces %d is outside 2..%d", *pieces, egdb.MaxPieces)
+	case *threads < 1 || *threads > 1024:
+		return fail("--threads %d is outside 1..1024", *threads)
+	case *memory < 16:
+		return fail("--memory %d is below 16 MB", *memory)
+	}
+	if existing, _ := filepath.Glob(filepath.Join(*dir, "*"+egdb.FileExt)); len(existing) > 0 && !*resume {
+		return fail("%s already holds slice files: go on with --resume, or choose an empty directory", *dir)
+	}
+	tty := isTerminal(stderr)
+	if *every == 0 {
+		*every = 30 * time.Second
+		if tty {
+			*every = time.Second
+		}
+	}
+	o := egdb.BuildOptions{Dir: *dir, Pieces: *pieces, Threads: *threads, MemoryMB: *memory, Resume: *resume}
+	if *every > 0 {
+		// On a terminal one line is redrawn on every report; otherwise a
+		// plain line is written every period.
+		o.ProgressEvery = *every
+		var last time.Duration
+		o.Progress = func(p egdb.Progress) {
+			if !tty && p.Elapsed-last < *every {
+				return
+			}
+			last = p.Elapsed
+			slice := p.Slice
+			if slice == "" {
+				slice = "-"
+			}
+			line := fmt.Sprintf("egdb %d/%d slices, %s, %d/%d positions, %.2fM/s, %d MB, %s, eta %s",
+				p.SlicesDone, p.Slices, slice, p.Done, p.Total, p.Rate/1e6, p.Memory>>20,
+				p.Elapsed.Round(time.Second), p.ETA.Round(time.Second))
+			if tty {
+				fmt.Fprintf(stderr, "\r%-120.120s", line)
+			} else {
+				fmt.Fprintln(stderr, line)
+			}
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	err := egdb.Build(ctx, o)
+	if tty && o.Progress != nil {
+		fmt.Fprintln(stderr)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "nechecb egdb build: %v\n", err)
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "nechecb egdb build: the slices written so far are kept; go on with --resume\n")
+		}
+		return 1
+	}
+	elapsed := time.Since(start)
+	db, err := egdb.Open(*dir, 1)
+	if err != nil {
+		fmt.Fprintf(stderr, "nechecb egdb build: %v\n", err)
+		return 1
+	}
+	defer db.Close()
+	fmt.Fprintf(stdout, "built %d pieces in %s: %s\n", *pieces, elapsed.Round(time.Millisecond), *dir)
+	printSizes(stdout, db.Stats())
+	return 0
+}
+
+// printSizes prints the positions and bytes of the stored slices by piece
+// count.
+func printSizes(w io.Writer, stats []egdb.SliceStats) {
+	type total struct {
+		positions uint64
+		bytes     int64
+	}
+	by := map[int]*total{}
+	seen := map[egdb.Material]bool{}
+	for _, s := range stats {
+		n := s.Slice.Pieces()
+		if by[n] == nil {
+			by[n] = &total{}
+		}
+		by[n].positions += s.Wins + s.Losses + s.Draws
+		if !seen[s.Slice] {
+			seen[s.Slice] = true
+			by[n].bytes += s.Bytes
+		}
+	}
+	var ns []int
+	for n := range by {
+		ns = append(ns, n)
+	}
+	sort.Ints(ns)
+	var all int64
+	for _, n := range ns {
+		all += by[n].bytes
+		fmt.Fprintf(w, "%d pieces: %d positions stored, %d bytes (%.2f bits a position)\n", n, by[n].positions, by[n].bytes, 8*float64(by[n].bytes)/float64(max(1, by[n].positions)))
+	}
+	fmt.Fprintf(w, "total: %d bytes\n", all)
+}
+
+// openDB opens the database for probe, verify and stats, printing its
+// problems on stderr.
+func openDB(name, dir string, cacheMB int, stderr io.Writer) (*egdb.DB, int) {
+	if dir == "" {
+		fmt.Fprintf(stderr, "nechecb %s: --dir is required\n", name)
+		return nil, 2
+	}
+	if cacheMB < 1 {
+		fmt.Fprintf(stderr, "nechecb %s: --cache %d is below 1 MB\n", name, cacheMB)
+		return nil, 2
+	}
+	db, err := egdb.Open(dir, cacheMB)
+	if err != nil {
+		fmt.Fprintf(stderr, "nechecb %s: %v\n", name, err)
+		return nil, 2
+	}
+	for _, p := range db.Problems() {
+		fmt.Fprintf(stderr, "nechecb %s: %v\n", name, p)
+	}
+	return db, 0
+}
+
+func egdbProbe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("egdb probe", flag.ContinueOnError)
+	dir := fs.String("dir", "", "database directory (required)")
+	fen := fs.String("fen", "", "position to look up (required)")
+	cache := fs.Int("cache", 16, "block cache in MB")
+	if status, ok := parseFlags(fs, args, "", stdout, stderr); !ok {
+		return status
+	}
+	if *fen == "" {
+		fmt.Fprintln(stderr, "nechecb egdb probe: --fen is required")
+		return 2
+	}
+	p, err := engine.ParseFEN(*fen)
+	if err != nil {
+		fmt.Fprintf(stderr, "nechecb egdb probe: %v\n", err)
+		return 2
+	}
+	db, status := openDB("egdb probe", *dir, *cache, stderr)
+	if db == nil {
+		return status
+	}
+	defer db.Close()
+	v := db.Probe(&p)
+	fmt.Fprintf(stdout, "%s %s\n", v, p.FEN())
+	var l engine.MoveList
+	p.Generate(&l)
+	for _, m := range l.Slice() {
+		q := p.Play(m)
+		// The move's value for the side that plays it.
+		fmt.Fprintf(stdout, "%s %s\n", m, db.Probe(&q).Neg())
+	}
+	if v == egdb.Unknown {
+		fmt.Fprintf(stderr, "nechecb egdb probe: the database (%d pieces) does not know this position\n", db.Pieces())
+		return 1
+	}
+	return 0
+}
+
+func egdbVerify(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("egdb verify", flag.ContinueOnError)
+	dir := fs.String("dir", "", "database directory (required)")
+	threads := fs.Int("threads", runtime.NumCPU(), "goroutines to share the work")
+	cache := fs.Int("cache", 256, "block cache in MB")
+	if status, ok := parseFlags(fs, args, "", stdout, stderr); !ok {
+		return status
+	}
+	if *threads < 1 || *threads > 1024 {
+		fmt.Fprintf(stderr, "nechecb egdb verify: --threads %d is outside 1..1024\n", *threads)
+		return 2
+	}
+	db, status := openDB("egdb verify", *dir, *cache, stderr)
+	if db == nil {
+		return status
+	}
+	defer db.Close()
+	tty := isTerminal(stderr)
+	last := time.Now()
+	progress := func(p egdb.VerifyProgress) {
+		line := fmt.Sprintf("verify %d/%d positions, %s", p.Done, p.Total, p.Elapsed.Round(time.Second))
+		switch {
+		case tty:
+			fmt.Fprintf(stderr, "\r%-80s", line)
+		case time.Since(last) >= 30*time.Second:
+			fmt.Fprintln(stderr, line)
+			last = time.Now()
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	errs := db.Verify(ctx, *threads, progress)
+	if tty {
+		fmt.Fprintln(stderr)
+	}
+	for _, e := range errs {
+		fmt.Fprintf(stdout, "problem: %v\n", e)
+	}
+	var positions uint64
+	for _, s := range db.Stats() {
+		positions += s.Wins + s.Losses + s.Draws
+	}
+	if len(errs) > 0 {
+		fmt.Fprintf(stdout, "failed: %d problems\n", len(errs))
+		return 1
+	}
+	fmt.Fprintf(stdout, "ok: %d pieces, %d positions consistent, checksums good, in %s\n", db.Pieces(), positions, time.Since(start).Round(time.Millisecond))
+	return 0
+}
+
+func egdbStats(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("egdb stats", flag.ContinueOnError)
+	dir := fs.String("dir", "", "database directory (required)")
+	if status, ok := parseFlags(fs, args, "", stdout, stderr); !ok {
+		return status
+	}
+	db, status := openDB("egdb stats", *dir, 1, stderr)
+	if db == nil {
+		return status
+	}
+	defer db.Close()
+	stats := db.Stats()
+	fmt.Fprintf(stdout, "%-14s %-5s %12s %12s %12s %12s %10s\n", "slice", "side", "wins", "losses", "draws", "captures", "bytes")
+	for _, s := range stats {
+		fmt.Fprintf(stdout, "%-14s %-5s %12d %12d %12d %12d %10d\n", s.Slice, s.Side, s.Wins, s.Losses, s.Draws, s.Captures, s.Bytes)
+	}
+	printSizes(stdout, stats)
+	return 0
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,69 @@
+package egdb
+
+import (
+	"context"
+	"os"
+	"sync"
+	"testing"
+)
+
+// testPieces is the size of the database the tests build: 4 pieces under
+// -short, 5 otherwise.
+func testPieces() int {
+	if testing.Short() {
+		return 4
+	}
+	return 5
+}
+
+var (
+	testDBOnce sync.Once
+	testDBDir  string
+	testDBErr  error
+)
+
+// testDB builds the test database once per test binary and opens it.
+func testDB(t testing.TB) *DB {
+	t.Helper()
+	testDBOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "egdb-test")
+		if err != nil {
+			testDBErr = err
+			return
+		}
+		testDBDir = dir
+		testDBErr = Build(context.Background(), BuildOptions{Dir: dir, Pieces: testPieces(), Threads: 2, MemoryMB: 512})
+	})
+	if testDBErr != nil {
+		t.Fatal(testDBErr)
+	}
+	db, err := Open(testDBDir, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if p := db.Problems(); len(p) > 0 {
+		t.Fatalf("opening the test database: %v", p)
+	}
+	return db
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if testDBDir != "" {
+		os.RemoveAll(testDBDir)
+	}
+	os.Exit(code)
+}
+
+func TestConsistency(t *testing.T) {
+	db := testDB(t)
+	if db.Pieces() != testPieces() {
+		t.Fatalf("database holds %d pieces, want %d", db.Pieces(), testPieces())
+	}
+	if errs := db.Verify(context.Background(), 2, nil); len(errs) > 0 {
+		for _, e := range errs {
+			t.Error(e)
+		}
+	}
+}
