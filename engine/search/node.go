@@ -56,6 +56,11 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	if ply >= MaxPly {
 		return w.evaluate(ply)
 	}
+	if w.dbPieces > 0 {
+		if o := w.probe(ply); w.cutByOracle(ply, o) {
+			return w.knownScore(ply, o)
+		}
+	}
 
 	hashMove := uint8(noMove)
 	if d, ok := w.s.tt.probe(pos.Hash); ok {
@@ -202,6 +207,12 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 	beta = min(beta, WinIn(ply+1))
 	if alpha >= beta {
 		return alpha
+	}
+	if w.dbPieces > 0 {
+		if o := w.probe(ply); o != Unknown {
+			// At the horizon a known position is a leaf, whatever the root.
+			return w.knownScore(ply, o)
+		}
 	}
 	pos.GenerateCaptures(&f.moves)
 	n := f.moves.N

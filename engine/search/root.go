@@ -200,7 +200,7 @@ func (w *worker) info(depth, line int) Info {
 	return Info{
 		Depth: depth, SelDepth: w.selDepth, MultiPV: line + 1, Score: rm.score,
 		Nodes: nodes, NPS: perSecond(nodes, elapsed), Time: elapsed,
-		HashFull: s.tt.hashFull(), PV: append([]engine.Move(nil), rm.pv...),
+		HashFull: s.tt.hashFull(), TBHits: s.totalTBHits(), PV: append([]engine.Move(nil), rm.pv...),
 	}
 }
 

@@ -87,7 +87,9 @@ type Info struct {
 	Time                     time.Duration
 	// HashFull is the table's fill in permille.
 	HashFull int
-	PV       []engine.Move
+	// TBHits counts the positions the oracle (endgame database) settled.
+	TBHits uint64
+	PV     []engine.Move
 }
 
 // Result is the outcome of a search.
@@ -103,6 +105,11 @@ type Result struct {
 	// Depth is the last depth completed.
 	Depth int
 	Nodes uint64
+	// TBHits counts the positions the oracle settled.
+	TBHits uint64
+	// Known is the oracle's verdict on the root for the side to move
+	// (Unknown without an oracle or beyond its pieces).
+	Known Outcome
 	PV    []engine.Move
 }
 
@@ -127,6 +134,9 @@ type Searcher struct {
 	rootSide   engine.Color
 	mu         sync.Mutex // guards ponderHit and hitOnce between searches
 	tune       Tuning
+	oracle     Oracle
+	// rootOutcome is the oracle's verdict on the root (Unknown without one).
+	rootOutcome Outcome
 }
 
 // Tuning holds the switches of the search's selective parts, so that a
@@ -250,11 +260,15 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, history []e
 	defer stopWatch()
 
 	s.tt.newSearch()
+	s.rootOutcome = Unknown
+	if s.oracle != nil && popcount(root.Pieces[0]|root.Pieces[1]) <= s.oracle.Pieces() {
+		s.rootOutcome = s.oracle.Probe(&root)
+	}
 	moves := rootMoves(&root, limits.SearchMoves)
 	s.planTime(len(moves))
 	if len(moves) == 0 {
 		s.waitForEnd(ctx)
-		return Result{Score: LossIn(0)}
+		return Result{Score: LossIn(0), Known: s.rootOutcome}
 	}
 	for _, w := range s.workers {
 		w.newSearch()
@@ -326,7 +340,8 @@ func (s *Searcher) result(w *worker) Result {
 			best = w.root[s.rng.IntN(ties)]
 		}
 	}
-	r := Result{Best: best.move, HasMove: true, Score: best.score, Depth: w.completed, Nodes: s.totalNodes()}
+	r := Result{Best: best.move, HasMove: true, Score: best.score, Depth: w.completed, Nodes: s.totalNodes(),
+		TBHits: s.totalTBHits(), Known: s.rootOutcome}
 	r.PV = append([]engine.Move(nil), best.pv...)
 	if len(r.PV) == 0 {
 		r.PV = []engine.Move{best.move}
@@ -342,6 +357,15 @@ func (s *Searcher) totalNodes() uint64 {
 	var n uint64
 	for _, w := range s.workers {
 		n += w.shared.Load()
+	}
+	return n
+}
+
+// totalTBHits sums the oracle hits the threads have published.
+func (s *Searcher) totalTBHits() uint64 {
+	var n uint64
+	for _, w := range s.workers {
+		n += w.tbShared.Load()
 	}
 	return n
 }

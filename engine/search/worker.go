@@ -47,6 +47,12 @@ type worker struct {
 	nodes    uint64 // nodes searched in this search
 	reported uint64 // part of nodes already added to shared
 	shared   atomic.Uint64
+	// tbHits counts the probes the oracle answered; tbReported and
+	// tbShared publish them like the nodes.
+	tbHits, tbReported uint64
+	tbShared           atomic.Uint64
+	// dbPieces is the oracle's piece count for this search (0: no oracle).
+	dbPieces int
 	selDepth int
 	stopped  bool
 	root     []rootMove
@@ -82,6 +88,8 @@ func (w *worker) poll() {
 func (w *worker) publishNodes() {
 	w.shared.Add(w.nodes - w.reported)
 	w.reported = w.nodes
+	w.tbShared.Add(w.tbHits - w.tbReported)
+	w.tbReported = w.tbHits
 }
 
 // isRepetition reports whether stack[ply] repeats an earlier position of the
@@ -121,6 +129,12 @@ func (w *worker) newSearch() {
 	}
 	w.nodes, w.reported, w.selDepth, w.stopped = 0, 0, 0, false
 	w.shared.Store(0)
+	w.tbHits, w.tbReported = 0, 0
+	w.tbShared.Store(0)
+	w.dbPieces = 0
+	if w.s.oracle != nil {
+		w.dbPieces = w.s.oracle.Pieces()
+	}
 }
 
 // clear forgets everything learnt in earlier games.

@@ -67,7 +67,9 @@ type Experiment = search.Tuning
 type Score struct {
 	// Value orders every score, larger is better for the side to move: on
 	// the scale where 100 is one man, with forced results beyond every
-	// evaluation (a win in n plies is the search's win score less n).
+	// evaluation (a win in n plies is the search's win score less n) and,
+	// between the two, the wins an endgame database settled (20000 plus
+	// the evaluation; losses the negative).
 	Value int
 	// Win and Loss mark a forced result Plies plies away.
 	Win, Loss bool
@@ -100,7 +102,9 @@ type Info struct {
 	Time                     time.Duration
 	// HashFull is the table's fill in permille.
 	HashFull int
-	PV       []engine.Move
+	// TBHits counts the positions the endgame database settled.
+	TBHits uint64
+	PV     []engine.Move
 }
 
 // Result is the outcome of a search.
@@ -115,6 +119,11 @@ type Result struct {
 	// Depth is the last depth completed.
 	Depth int
 	Nodes uint64
+	// TBHits counts the positions the endgame database settled.
+	TBHits uint64
+	// Known is the endgame database's verdict on the root for the side to
+	// move (DBUnknown without one or beyond its pieces).
+	Known Outcome
 	PV    []engine.Move
 }
 
@@ -126,6 +135,7 @@ type Engine struct {
 	opts    Options
 	factory eval.Factory
 	eval    string
+	dbase   database
 }
 
 // New makes an Engine with opts and the evaluator f, named name in
@@ -207,12 +217,12 @@ func (e *Engine) Search(ctx context.Context, root engine.Position, history []eng
 	if progress != nil {
 		report = func(in search.Info) {
 			progress(Info{Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: in.MultiPV, Score: score(in.Score),
-				Nodes: in.Nodes, NPS: in.NPS, Time: in.Time, HashFull: in.HashFull, PV: in.PV})
+				Nodes: in.Nodes, NPS: in.NPS, Time: in.Time, HashFull: in.HashFull, TBHits: in.TBHits, PV: in.PV})
 		}
 	}
 	r := e.s.Search(ctx, root, history, search.Limits(limits), report)
 	return Result{Best: r.Best, Ponder: r.Ponder, HasMove: r.HasMove, HasPonder: r.HasPonder,
-		Score: score(r.Score), Depth: r.Depth, Nodes: r.Nodes, PV: r.PV}
+		Score: score(r.Score), Depth: r.Depth, Nodes: r.Nodes, TBHits: r.TBHits, Known: r.Known, PV: r.PV}
 }
 
 // score unpacks the search's score.
