@@ -1,6 +1,10 @@
 package search
 
-import "github.com/nechecb/nechecb/engine"
+import (
+	"math/bits"
+
+	"github.com/nechecb/nechecb/engine"
+)
 
 // Outcome is what an Oracle knows of a position for the side to move.
 type Outcome int8
@@ -80,7 +84,47 @@ func (w *worker) knownScore(ply int, o Outcome) Score {
 	if o == KnownLoss && (pos.Pieces[pos.Side] == 0 || !pos.HasCapture() && !canStep(pos)) {
 		return LossIn(ply)
 	}
-	return knownScore(o, w.evaluate(ply))
+	ev := w.evaluate(ply)
+	switch o {
+	case KnownWin:
+		ev += closeIn(pos, pos.Side)
+	case KnownLoss:
+		ev -= closeIn(pos, pos.Side^1)
+	}
+	return knownScore(o, ev)
+}
+
+// closeIn is the winner's progress in a won ending the evaluation may not
+// see: each of its kings closer to the nearest of the loser's pieces is
+// worth a few points, so that the search, among equally won moves, brings
+// its kings in for the kill instead of shuffling (the final combination
+// is then within its horizon).
+func closeIn(p *engine.Position, winner engine.Color) Score {
+	loser := p.Pieces[winner^1]
+	total := 0
+	for k := p.Pieces[winner] & p.Kings; k != 0; k &= k - 1 {
+		kr, kc := bitCoords(bits.TrailingZeros64(k))
+		near := 8
+		for l := loser; l != 0; l &= l - 1 {
+			lr, lc := bitCoords(bits.TrailingZeros64(l))
+			near = min(near, max(abs(kr-lr), abs(kc-lc)))
+		}
+		total += near
+	}
+	return Score(-closeInWeight * total)
+}
+
+// closeInWeight is closeIn's value of one step.
+const closeInWeight = 4
+
+// bitCoords returns the row and column of the square of bit b.
+func bitCoords(b int) (row, col int) { return engine.SquareCoords(engine.BitSquare(b)) }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // probe asks the oracle about stack[ply] if it is within the oracle's
