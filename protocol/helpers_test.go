@@ -152,6 +152,7 @@ func testOptions(t optionTarget, b *fakeBook) []Option {
 		LogFileOption(),
 		LogLevelOption(),
 		StringOption("DBPath", "", nil),
+		SpinOption("DBCache", 64, 1, 65536, nil),
 		CheckOption("ExpNoLMR", false, func(on bool) error { search(func(o *player.Options) { o.Experiment.NoLMR = on }); return nil }).Hide(),
 		HubPosLayoutOption(),
 	}

@@ -213,13 +213,18 @@ func (lv hubLevel) limits(side engine.Color) player.Limits {
 }
 
 // hubInfo writes a progress report as a Hub info line; the score is in men.
+// tbhits appears when an endgame database settled positions.
 func hubInfo(i player.Info) string {
 	pv := make([]string, len(i.PV))
 	for k, m := range i.PV {
 		pv[k] = hubtext.Move(m)
 	}
-	return fmt.Sprintf("info depth=%d mean-depth=%d score=%s nodes=%d time=%.3f nps=%d pv=%s",
-		i.Depth, i.SelDepth, hubScore(i.Score), i.Nodes, i.Time.Seconds(), i.NPS, hubtext.Quote(strings.Join(pv, " ")))
+	tb := ""
+	if i.TBHits > 0 {
+		tb = fmt.Sprintf(" tbhits=%d", i.TBHits)
+	}
+	return fmt.Sprintf("info depth=%d mean-depth=%d score=%s nodes=%d time=%.3f nps=%d%s pv=%s",
+		i.Depth, i.SelDepth, hubScore(i.Score), i.Nodes, i.Time.Seconds(), i.NPS, tb, hubtext.Quote(strings.Join(pv, " ")))
 }
 
 // hubScore writes a score in men with two decimals; a win in n plies is

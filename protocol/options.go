@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -15,7 +16,8 @@ import (
 // owns the rest. A value is checked (kind and range) when setoption
 // (Hub: set-param) arrives and kept as a pending change; the setter runs at
 // the next isready (Hub: init) or go. A setter that fails is reported on one
-// error line and the previous value stays in force.
+// error line and the previous value stays in force; one that returns Notes
+// succeeds, and the notes are sent.
 type Option struct {
 	name     string
 	kind     optionKind
@@ -30,6 +32,15 @@ type Option struct {
 	// own marks the server's own options: NewServer binds apply to itself.
 	own func(*Server) func(string) error
 }
+
+// Notes is what a setter returns to accept its value with remarks the
+// client should see (a database file left out, say): each is sent on its
+// own info line, prefixed with the option's name, and the value is in
+// force.
+type Notes []string
+
+// Error joins the notes.
+func (n Notes) Error() string { return strings.Join(n, "; ") }
 
 // optionKind is the UCI type of an option.
 type optionKind int
@@ -278,7 +289,12 @@ func (s *Server) applyPending() {
 			continue
 		}
 		if o.apply != nil {
-			if err := o.apply(next); err != nil {
+			var notes Notes
+			if err := o.apply(next); errors.As(err, &notes) {
+				for _, n := range notes {
+					s.note(o.name + ": " + n)
+				}
+			} else if err != nil {
 				s.errorf("%s %q: %v; keeping %q", o.name, next, err, old)
 				set.pending[i] = old
 				continue

@@ -174,7 +174,7 @@ func (s *Server) sendBest(root engine.Position, res player.Result, limits player
 	if res.HasPonder && isLegal(&after, res.Ponder) {
 		ponder = s.moveText(res.Ponder)
 	}
-	if c := s.claim(best, res.Score); c != "" {
+	if c := s.claim(best, res.Score, res.Known); c != "" {
 		if s.hub {
 			s.send("info claim=" + hubtext.Quote(c))
 		} else {
@@ -195,9 +195,10 @@ func (s *Server) sendBest(root engine.Position, res player.Result, limits player
 }
 
 // claim returns "win|loss|draw <reason>" when the result is sure: a draw by
-// the rules now or after best, the opponent left without a move, or a win
-// or loss the search proved. Otherwise it returns "".
-func (s *Server) claim(best engine.Move, score player.Score) string {
+// the rules now or after best, the opponent left without a move, a win or
+// loss the search proved, or the endgame database's verdict known on the
+// root. Otherwise it returns "".
+func (s *Server) claim(best engine.Move, score player.Score, known player.Outcome) string {
 	if r := s.game.result(); r.Outcome == engine.Draw {
 		return "draw " + r.Reason
 	}
@@ -211,6 +212,8 @@ func (s *Server) claim(best engine.Move, score player.Score) string {
 		return fmt.Sprintf("win forced win in %d plies", score.Plies)
 	case score.IsLoss():
 		return fmt.Sprintf("loss forced loss in %d plies", score.Plies)
+	case known == player.DBWin, known == player.DBLoss, known == player.DBDraw:
+		return known.String() + " endgame database"
 	}
 	return ""
 }

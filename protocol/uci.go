@@ -237,11 +237,15 @@ func setGoLimit(l *player.Limits, word string, n int64) error {
 	return nil
 }
 
-// uciInfo writes a progress report as an info line.
+// uciInfo writes a progress report as an info line; tbhits appears when an
+// endgame database settled positions.
 func uciInfo(i player.Info) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s nodes %d nps %d time %d hashfull %d",
 		i.Depth, i.SelDepth, max(i.MultiPV, 1), uciScore(i.Score), i.Nodes, i.NPS, i.Time.Milliseconds(), i.HashFull)
+	if i.TBHits > 0 {
+		fmt.Fprintf(&b, " tbhits %d", i.TBHits)
+	}
 	if len(i.PV) > 0 {
 		b.WriteString(" pv")
 		for _, m := range i.PV {

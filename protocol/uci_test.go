@@ -31,6 +31,7 @@ var uciHandshake = []string{
 	"option name LogFile type string default <empty>",
 	"option name LogLevel type combo default warn var debug var info var warn var error var off",
 	"option name DBPath type string default <empty>",
+	"option name DBCache type spin default 64 min 1 max 65536",
 	"uciok",
 }
 
@@ -147,7 +148,7 @@ func TestUCIErrors(t *testing.T) {
 		{"setoption name Hash value 0", "info string error: setoption: option Hash: 0 is outside 1..4096"},
 		{"setoption name Ponder value maybe", `info string error: setoption: option Ponder: "maybe" is not true or false`},
 		{"setoption name LogLevel value loud", `info string error: setoption: option LogLevel: "loud" is not one of debug, info, warn, error, off`},
-		{"setoption name Colour value red", `info string error: setoption: unknown option "Colour" (known: Hash, Threads, MultiPV, Ponder, MoveOverhead, Book, BookFile, Eval, RandomTies, Seed, LogFile, LogLevel, DBPath)`},
+		{"setoption name Colour value red", `info string error: setoption: unknown option "Colour" (known: Hash, Threads, MultiPV, Ponder, MoveOverhead, Book, BookFile, Eval, RandomTies, Seed, LogFile, LogLevel, DBPath, DBCache)`},
 		{"perft", "info string error: perft: expected perft <depth>"},
 		{"perft 99", `info string error: perft: depth "99" is not a number in 0..64`},
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"time"
 
@@ -73,8 +74,14 @@ func engineOptions(eng *player.Engine, book *openingBook) []protocol.Option {
 		}),
 		protocol.LogFileOption(),
 		protocol.LogLevelOption(),
-		// Reserved for endgame databases: stored, not used yet.
-		protocol.StringOption("DBPath", "", nil),
+		protocol.StringOption("DBPath", "", func(dir string) error {
+			probs, err := eng.OpenDB(dir, eng.DBCache())
+			return dbNotes(probs, err, eng)
+		}),
+		protocol.SpinOption("DBCache", player.DefaultDBCacheMB, 1, 65536, func(mb int) error {
+			probs, err := eng.SetDBCache(mb)
+			return dbNotes(probs, err, eng)
+		}),
 
 		check("ExpNoLMR", func(o *player.Options) *bool { return &o.Experiment.NoLMR }).Hide(),
 		spin("ExpLMRDepth", 0, 0, 64, func(o *player.Options) *int { return &o.Experiment.LMRDepth }).Hide(),
@@ -83,6 +90,23 @@ func engineOptions(eng *player.Engine, book *openingBook) []protocol.Option {
 		// pydraughts; the default is pydraughts' layout.
 		protocol.HubPosLayoutOption(),
 	}
+}
+
+// dbNotes turns what opening an endgame database returned into a setter's
+// answer: the error, or notes saying how many pieces the database covers
+// and naming each file left out.
+func dbNotes(problems []error, err error, eng *player.Engine) error {
+	if err != nil {
+		return err
+	}
+	if eng.DBDir() == "" {
+		return nil
+	}
+	notes := protocol.Notes{fmt.Sprintf("%s: %d pieces", eng.DBDir(), eng.DBPieces())}
+	for _, p := range problems {
+		notes = append(notes, p.Error())
+	}
+	return notes
 }
 
 // openingBook is the opening book as the Book, BookFile and Seed options

@@ -123,6 +123,14 @@ func (e *Engine) DBPieces() int {
 	return n
 }
 
+// DBCache returns the block cache size, in megabytes, databases open with.
+func (e *Engine) DBCache() int {
+	if e.dbase.cacheMB <= 0 {
+		return DefaultDBCacheMB
+	}
+	return e.dbase.cacheMB
+}
+
 // DBDir returns the directory of the database in use, or "".
 func (e *Engine) DBDir() string { return e.dbase.dir }
 
