@@ -43,7 +43,7 @@ func dbSession(t *testing.T, hub bool) (*session, string) {
 	if hub {
 		s.send("hub")
 		s.until("wait")
-		s.send("set-param name=DBPath value=" + dir, "init")
+		s.send("set-param name=DBPath value="+dir, "init")
 		s.until("ready")
 	} else {
 		s.send("uci")
