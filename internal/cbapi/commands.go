@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/egdb"
 )
 
 // ProtocolVersion and GameType answer "get protocolversion" and "get
@@ -33,7 +34,7 @@ set eval SPEC: the evaluator, e.g. heuristic, material, neche:C:\nets\best_netwo
 get eval: the evaluator in force
 staticevaluation FEN: evaluate a position
 set/get hashsize MB, searchthreads N, book 0-3, bookfile FILE, allscores 0|1
-set/get dbpath DIR, enable_wld 0|1, max_dbpieces N, dbmbytes MB: stored for endgame databases
+set/get dbpath DIR, enable_wld 0|1, max_dbpieces N, dbmbytes MB: endgame databases (nechecb egdb build)
 get cpus, protocolversion, gametype`
 
 // Command answers one enginecommand string. It returns the reply and
@@ -213,8 +214,7 @@ func (p *Plugin) setValue(name, value string) (string, bool) {
 		return name + " " + value, true
 	}
 	if name == "dbpath" {
-		p.set.DBPath = value
-		return "dbpath " + value + " (stored; nechecb reads no endgame databases yet)", true
+		return p.setDBPath(value)
 	}
 	return Unknown, false
 }
@@ -269,7 +269,44 @@ func checkDir(dir string) string {
 	case !st.IsDir():
 		return dir + " is not a folder"
 	}
-	return dir + " exists; nechecb reads no endgame databases yet, so none are used"
+	db, err := egdb.Open(dir, 1)
+	if err != nil {
+		return err.Error()
+	}
+	defer db.Close()
+	return fmt.Sprintf("%s: endgame databases of %d pieces%s", dir, db.Pieces(), leftOut(db.Problems()))
+}
+
+// leftOut lists the database files left out, for a reply.
+func leftOut(problems []error) string {
+	if len(problems) == 0 {
+		return ""
+	}
+	parts := make([]string, len(problems))
+	for i, p := range problems {
+		parts[i] = p.Error()
+	}
+	return "; left out: " + strings.Join(parts, "; ")
+}
+
+// setDBPath answers "set dbpath DIR": the directory is opened to check it
+// (the search opens it at the next getmove). One that does not open is
+// refused and the path in force stays; "" means no database.
+func (p *Plugin) setDBPath(dir string) (string, bool) {
+	if dir == "" {
+		p.set.DBPath = ""
+		return "dbpath (none)", true
+	}
+	db, err := egdb.Open(resolvePath(dir), 1)
+	if err != nil {
+		return fmt.Sprintf("set dbpath: %v; keeping %q", err, p.set.DBPath), false
+	}
+	defer db.Close()
+	if db.Pieces() == 0 {
+		return fmt.Sprintf("set dbpath: %s has no complete set of slices%s; keeping %q", dir, leftOut(db.Problems()), p.set.DBPath), false
+	}
+	p.set.DBPath = dir
+	return fmt.Sprintf("dbpath %s: %d pieces%s", dir, db.Pieces(), leftOut(db.Problems())), true
 }
 
 // staticEvaluation answers "staticevaluation FEN" with the evaluator's

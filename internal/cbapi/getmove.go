@@ -74,15 +74,19 @@ func (p *Plugin) GetMove(req Request) Reply {
 	budget := Plan(root.Side, req.MaxTime, req.Info, req.MoreInfo)
 	var best engine.Move
 	var score player.Score
+	var known player.Outcome
 	var line string
 	if m, ok := bookMove(pre, root, history, legal.Slice()); ok {
 		best, line = m, "book move "+root.Notation(m)
 	} else if legal.N == 1 && !budget.Exact {
 		best, line = legal.Moves[0], "only move "+root.Notation(legal.Moves[0])
 	} else {
-		best, score, line = think(pre, root, history, legal.Slice(), budget, req.PlayNow, status)
+		best, score, known, line = think(pre, root, history, legal.Slice(), budget, req.PlayNow, status)
 	}
-	result, why := judge(root, history, best, score)
+	if known == player.DBUnknown {
+		known = pre.eng.ProbeDB(&root)
+	}
+	result, why := judge(root, history, best, score, known)
 	if why != "" {
 		line += "  (" + why + ")"
 	}
@@ -113,10 +117,11 @@ func contains(moves []engine.Move, m engine.Move) bool {
 }
 
 // think searches root within budget, showing each finished depth, until
-// the budget ends or playNow says so. A search stopped before it has a move
-// plays the first legal one.
+// the budget ends or playNow says so, and returns the move, its score, the
+// database's verdict on root and the last status line. A search stopped
+// before it has a move plays the first legal one.
 func think(pre prepared, root engine.Position, history []engine.Position, legal []engine.Move,
-	budget Budget, playNow func() bool, status *statusLine) (engine.Move, player.Score, string) {
+	budget Budget, playNow func() bool, status *statusLine) (engine.Move, player.Score, player.Outcome, string) {
 	multi := 1
 	if pre.allScores {
 		multi = len(legal)
@@ -153,7 +158,7 @@ func think(pre prepared, root engine.Position, history []engine.Position, legal 
 	if last == "" {
 		last = "depth 0"
 	}
-	return best, res.Score, "best " + root.Notation(best) + "  " + last
+	return best, res.Score, res.Known, "best " + root.Notation(best) + "  " + last
 }
 
 // watchPlayNow polls playNow every PollInterval and calls stop once it
@@ -195,8 +200,9 @@ func watchPlayNow(playNow func() bool, stop func()) func() {
 // judge returns the result code of playing best from root, whose earlier
 // game positions are history, and its reason: a draw only when the rules
 // make it one (now or after the move), a win when the opponent is left
-// without a move or the search proved one, a loss the search proved.
-func judge(root engine.Position, history []engine.Position, best engine.Move, score player.Score) (int, string) {
+// without a move or the search proved one, a loss the search proved, or
+// else the endgame database's verdict known on root.
+func judge(root engine.Position, history []engine.Position, best engine.Move, score player.Score, known player.Outcome) (int, string) {
 	game := append(append(make([]engine.Position, 0, len(history)+2), history...), root)
 	if r := engine.ResultOf(game); r.Outcome == engine.Draw {
 		return ResultDraw, "draw: " + r.Reason
@@ -211,6 +217,12 @@ func judge(root engine.Position, history []engine.Position, best engine.Move, sc
 		return ResultWin, fmt.Sprintf("win: forced in %d plies", score.Plies)
 	case score.Loss:
 		return ResultLoss, fmt.Sprintf("loss: forced in %d plies", score.Plies)
+	case known == player.DBWin:
+		return ResultWin, "win: endgame database"
+	case known == player.DBLoss:
+		return ResultLoss, "loss: endgame database"
+	case known == player.DBDraw:
+		return ResultDraw, "draw: endgame database"
 	}
 	return ResultUnknown, ""
 }

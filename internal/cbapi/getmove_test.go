@@ -167,7 +167,7 @@ func TestJudge(t *testing.T) {
 		{player.Score{Win: true, Plies: 9}, ResultWin},
 		{player.Score{Loss: true, Plies: 4}, ResultLoss},
 	} {
-		if got, _ := judge(root, nil, m, c.score); got != c.want {
+		if got, _ := judge(root, nil, m, c.score, player.DBUnknown); got != c.want {
 			t.Errorf("score %+v: %d, want %d", c.score, got, c.want)
 		}
 	}
@@ -182,7 +182,7 @@ func TestJudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, why := judge(root, earlier, back, player.Score{Win: true, Plies: 3}); got != ResultDraw || why != "draw: threefold repetition" {
+	if got, why := judge(root, earlier, back, player.Score{Win: true, Plies: 3}, player.DBUnknown); got != ResultDraw || why != "draw: threefold repetition" {
 		t.Errorf("repetition: %d %q", got, why)
 	}
 }

@@ -31,8 +31,10 @@ type Settings struct {
 	BookFile string
 	// AllScores shows the score of every root move in the status line.
 	AllScores bool
-	// The endgame database settings are stored now and take effect when
-	// nechecb reads databases.
+	// DBPath is the endgame database directory ("" none); EnableWLD
+	// switches its use, MaxDBPieces bounds the positions probed (0: none)
+	// and DBMBytes is its block cache (0: the default). They take effect
+	// at the next getmove.
 	DBPath      string
 	EnableWLD   bool
 	MaxDBPieces int
@@ -72,6 +74,8 @@ type Plugin struct {
 	hist      []engine.Position // from the last "set gamehist"
 	eng       *player.Engine
 	engEval   string // the evaluator spec eng plays with
+	engDB     string // the database directory eng has open
+	engDBMB   int    // and its cache
 	searching bool
 }
 
@@ -171,6 +175,7 @@ func (p *Plugin) prepare() (prepared, error) {
 			p.eng.SetOptions(opts)
 		}
 	}
+	p.applyDB()
 	var book *books.Player
 	if p.set.Book > 0 {
 		if p.book == nil || p.bookFile != p.set.BookFile {
@@ -182,6 +187,20 @@ func (p *Plugin) prepare() (prepared, error) {
 	}
 	p.searching = true
 	return prepared{eng: p.eng, hist: p.hist, book: book, bookLevel: p.set.Book, allScores: p.set.AllScores}, nil
+}
+
+// applyDB opens the database the settings name, if eng does not have it
+// open already, and applies enable_wld and max_dbpieces. A directory that
+// no longer opens (it did when it was set) leaves eng's database as it was.
+// The caller holds mu.
+func (p *Plugin) applyDB() {
+	dir, mb := resolvePath(p.set.DBPath), p.set.DBMBytes
+	if dir != p.engDB || mb != p.engDBMB {
+		if _, err := p.eng.OpenDB(dir, mb); err == nil {
+			p.engDB, p.engDBMB = dir, mb
+		}
+	}
+	p.eng.SetDBLimits(p.set.MaxDBPieces, p.set.EnableWLD && p.set.MaxDBPieces > 0)
 }
 
 // done marks the plugin idle again.
