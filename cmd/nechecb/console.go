@@ -23,6 +23,8 @@ func runConsole(args []string) int {
 	fs.StringVar(&opts.HistoryFile, "history", "", "line history file (default in the user's config directory; - for none)")
 	fs.IntVar(&opts.HashMB, "hash", 64, "transposition table size in MB")
 	fs.IntVar(&opts.Threads, "threads", 1, "search threads")
+	fs.StringVar(&opts.DB, "db", "", "endgame database directory (nechecb egdb build)")
+	fs.IntVar(&opts.DBCache, "dbcache", 64, "endgame database cache in MB")
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status
 	}

@@ -33,6 +33,7 @@ func init() {
 		{"play", "white|black|both|none", "choose the sides the engine plays", (*Session).cmdPlay},
 		{"level", "depth N | time S | movetime MS", "how long the engine thinks (time: seconds for its whole game)", (*Session).cmdLevel},
 		{"eval", "[SPEC]", "show or switch the evaluator (e.g. material, neche:FILE#last)", (*Session).cmdEval},
+		{"db", "[path DIR|-]", "endgame database: the position's value and its moves, or open one", (*Session).cmdDB},
 		{"board", "", "show the board", func(s *Session, _ []string) { s.showBoard() }},
 		{"flip", "", "turn the board round", (*Session).cmdFlip},
 		{"history", "", "show the game's moves", (*Session).cmdHistory},
@@ -164,7 +165,7 @@ func (s *Session) cmdHint(_ []string) {
 	if !ok || !r.HasMove {
 		return
 	}
-	s.printf("hint: %s, score %s, line %s\n", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV))
+	s.printf("hint: %s, score %s, line %s%s\n", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV), knownNote(r.Known))
 }
 
 func (s *Session) cmdPlay(args []string) {

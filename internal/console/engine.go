@@ -22,14 +22,19 @@ type Engine interface {
 	Clear()
 }
 
-// formatScore writes a search score for people: "+0.35" in men, or "win in
-// 7" / "loss in 6" in plies.
+// formatScore writes a search score for people: "+0.35" in men, "win in
+// 7" / "loss in 6" in plies, or "db win" / "db loss" for a result the
+// endgame database settled.
 func formatScore(s player.Score) string {
 	switch {
 	case s.Win:
 		return fmt.Sprintf("win in %d", s.Plies)
 	case s.Loss:
 		return fmt.Sprintf("loss in %d", s.Plies)
+	case s.IsDBWin():
+		return "db win"
+	case s.IsDBLoss():
+		return "db loss"
 	}
 	v, sign := s.Value, "+"
 	if v < 0 {

@@ -33,6 +33,10 @@ type Options struct {
 	HistoryFile string
 	// HashMB and Threads configure the search (0: its defaults).
 	HashMB, Threads int
+	// DB is an endgame database directory to open ("": none), with a
+	// block cache of DBCache MB (0: the default).
+	DB      string
+	DBCache int
 }
 
 // Run runs the console on the terminal (or on redirected stdin, without line
@@ -47,6 +51,16 @@ func Run(opts Options) int {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb console: %v\n", err)
 		return 2
+	}
+	if opts.DB != "" {
+		problems, err := eng.OpenDB(opts.DB, opts.DBCache)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "nechecb console: --db: %v\n", err)
+			return 2
+		}
+		for _, p := range problems {
+			fmt.Fprintf(os.Stderr, "nechecb console: --db: left out: %v\n", p)
+		}
 	}
 
 	line := liner.NewLiner()

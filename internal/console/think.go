@@ -62,8 +62,12 @@ func (s *Session) progress(in player.Info) {
 	if len(in.PV) > progressPV {
 		pv += " ..."
 	}
-	s.printf("depth %2d/%-2d %7s %10d nodes %6.2fs %6s nps  %s\n",
-		in.Depth, in.SelDepth, formatScore(in.Score), in.Nodes, in.Time.Seconds(), humanCount(in.NPS), pv)
+	tb := ""
+	if in.TBHits > 0 {
+		tb = " " + humanCount(in.TBHits) + " db"
+	}
+	s.printf("depth %2d/%-2d %7s %10d nodes %6.2fs %6s nps%s  %s\n",
+		in.Depth, in.SelDepth, formatScore(in.Score), in.Nodes, in.Time.Seconds(), humanCount(in.NPS), tb, pv)
 }
 
 // humanCount writes a count with a k or M suffix: "950", "12k", "2.1M".
@@ -104,7 +108,7 @@ func (s *Session) engineMove() bool {
 		s.printf("the engine has no move to play\n")
 		return false
 	}
-	s.printf("nechecb plays %s, score %s\n", s.bothNames(r.Best), formatScore(r.Score))
+	s.printf("nechecb plays %s, score %s%s\n", s.bothNames(r.Best), formatScore(r.Score), knownNote(r.Known))
 	s.play(r.Best)
 	return true
 }
@@ -138,6 +142,6 @@ func (s *Session) cmdAnalyze(_ []string) {
 		s.lastInterrupt = true
 	}
 	if r.HasMove {
-		s.printf("best %s, score %s, line %s\n", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV))
+		s.printf("best %s, score %s, line %s%s\n", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV), knownNote(r.Known))
 	}
 }
