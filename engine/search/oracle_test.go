@@ -162,3 +162,20 @@ func TestNoOracleBeyondItsPieces(t *testing.T) {
 		t.Errorf("with an unused oracle: %+v; without: %+v", with, plain)
 	}
 }
+
+// TestOracleThreads searches a database ending with several threads, for
+// the race detector, and checks the result and the summed hits.
+func TestOracleThreads(t *testing.T) {
+	db := buildDB(t, 3)
+	s := New(Options{HashMB: 4, Threads: 3}, nil)
+	s.SetOracle(dbOracle{db})
+	pos := mustFEN(t, "W:WK1:BK31,K32")
+	res := depthSearch(t, s, pos, 12)
+	if res.Known != KnownLoss || !(res.Score.IsLoss() || res.Score.IsKnownLoss()) || res.TBHits == 0 {
+		t.Errorf("3 threads: %v, known %v, %d tbhits; want a loss the database knows", res.Score, res.Known, res.TBHits)
+	}
+	s.SetOracle(nil)
+	if res := depthSearch(t, s, pos, 4); res.Known != Unknown || res.TBHits != 0 || res.Score.IsKnownLoss() {
+		t.Errorf("oracle removed: %v, known %v, %d tbhits", res.Score, res.Known, res.TBHits)
+	}
+}
