@@ -39,7 +39,9 @@ func (o Outcome) String() string {
 // search thread at once and at every node within Pieces, so it must be safe
 // for concurrent use and fast.
 type Oracle interface {
+	// Probe returns p's outcome for its side to move, or Unknown.
 	Probe(p *engine.Position) Outcome
+	// Pieces is the most pieces of a position Probe answers.
 	Pieces() int
 }
 
