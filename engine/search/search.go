@@ -2,8 +2,9 @@
 // principal-variation alpha-beta with aspiration windows, a shared
 // transposition table, move ordering by hash move, killers and history,
 // capture resolution at the horizon, the game's draw and loss rules inside
-// the tree, time management, pondering, multi-PV, Lazy SMP threads, and the
-// bench run that is the search's signature.
+// the tree, the use of an endgame database through the Oracle interface,
+// time management, pondering, multi-PV, Lazy SMP threads, and the bench run
+// that is the search's signature.
 package search
 
 import (
