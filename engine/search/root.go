@@ -28,6 +28,12 @@ func (w *worker) setRoot(root *engine.Position, history []engine.Position, moves
 		next = &history[i]
 	}
 	w.stack[0].reps = reps
+	quiet, next := 0, root
+	for i := len(history) - 1; i >= 0 && quietStep(&history[i], next); i-- {
+		quiet++
+		next = &history[i]
+	}
+	w.stack[0].quiet = quiet
 	// Reuse the lines' storage of the previous search.
 	if cap(w.root) < len(moves) {
 		w.root = make([]rootMove, len(moves))
@@ -35,6 +41,9 @@ func (w *worker) setRoot(root *engine.Position, history []engine.Position, moves
 	w.root = w.root[:len(moves)]
 	for i := range moves {
 		pv := w.root[i].pv[:0]
+		if cap(pv) < MaxPly+1 {
+			pv = make([]engine.Move, 0, MaxPly+1) // room for any line: no growing later
+		}
 		w.root[i] = moves[i]
 		w.root[i].pv = pv
 	}
@@ -46,6 +55,12 @@ func (w *worker) setRoot(root *engine.Position, history []engine.Position, moves
 func reversibleStep(a, b *engine.Position) bool {
 	return a.Men(engine.Black) == b.Men(engine.Black) && a.Men(engine.White) == b.Men(engine.White) &&
 		popcount(a.Kings) == popcount(b.Kings) && a.Side != b.Side
+}
+
+// quietStep reports whether b can follow a by a move that neither captures
+// nor promotes: the number of pieces and of kings stay the same.
+func quietStep(a, b *engine.Position) bool {
+	return popcount(a.Occupied()) == popcount(b.Occupied()) && popcount(a.Kings) == popcount(b.Kings)
 }
 
 // iterate runs iterative deepening on the root until a limit or the stop
@@ -134,6 +149,10 @@ func (w *worker) rootSearch(depth, line int, alpha, beta Score) Score {
 		child.reps = 0
 		if rm.move.Jumps == 0 && root.pos.Kings&(1<<rm.move.From) != 0 {
 			child.reps = root.reps + 1
+		}
+		child.quiet = root.quiet + 1
+		if rm.move.Jumps > 0 || rm.move.Crowns {
+			child.quiet = 0
 		}
 		var score Score
 		exact := false

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"sync/atomic"
 
 	"github.com/nechecb/nechecb/engine"
@@ -22,8 +23,11 @@ type frame struct {
 	moves engine.MoveList
 	// order[slot] is a move's ordering score shifted left 8 bits above
 	// its index in moves.
-	order  [engine.MaxMoves]int64
-	reps   int // how many earlier path entries may repeat this position
+	order [engine.MaxMoves]int64
+	reps  int // how many earlier path entries may repeat this position
+	// quiet counts the plies since the last capture or promotion, for
+	// Options.QuietDraw.
+	quiet  int
 	killer [2]engine.Move
 }
 
@@ -49,7 +53,9 @@ type worker struct {
 	shared   atomic.Uint64
 	selDepth int
 	stopped  bool
-	root     []rootMove
+	// quietLimit is Options.QuietDraw, or no limit when that is 0.
+	quietLimit int
+	root       []rootMove
 	// completed is the last depth this thread finished.
 	completed int
 }
@@ -121,6 +127,10 @@ func (w *worker) newSearch() {
 	}
 	w.nodes, w.reported, w.selDepth, w.stopped = 0, 0, 0, false
 	w.shared.Store(0)
+	w.quietLimit = math.MaxInt
+	if q := w.s.opts.QuietDraw; q > 0 {
+		w.quietLimit = q
+	}
 }
 
 // clear forgets everything learnt in earlier games.
