@@ -9,6 +9,9 @@
 //
 //	neche:PATH#LINE   line LINE (1-based) of a genome file
 //	neche:PATH#last   the last genome line of the file (also neche:PATH)
+//	neche:RUN         a run folder: the last line of RUN/best_networks.txt,
+//	                  the best genome of the last complete generation
+//	                  (neche:RUN#LINE for generation LINE-1)
 //	neche:=ACGT...    a bare genome given in the spec itself
 //	neche:#g1         the built-in material network G1 (men 1, kings 2)
 //

@@ -349,3 +349,26 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// A folder is a run: neche:RUN is the last line of its best_networks.txt,
+// and neche:RUN#K line K, so the spec follows a run as it goes.
+func TestRunFolderSpec(t *testing.T) {
+	dir := t.TempDir()
+	g2, g3 := mustParse(t, goldenText(t, "G2")), mustParse(t, goldenText(t, "G3"))
+	path := filepath.Join(dir, RunBestFile)
+	for i, gs := range [][]Genome{{G1()}, {G1(), g2, g3}} {
+		if err := WriteGenomes(path, gs); err != nil {
+			t.Fatal(err)
+		}
+		g, err := FromSpec(dir, "")
+		if err != nil || g.String() != gs[len(gs)-1].String() {
+			t.Errorf("run with %d lines (%d): neche:RUN = %v, %v; want the last line", len(gs), i, g, err)
+		}
+	}
+	if g, err := FromSpec(dir, "2"); err != nil || g.String() != g2.String() {
+		t.Errorf("neche:RUN#2 = %v, %v; want G2", g, err)
+	}
+	if _, err := eval.Load("neche:" + t.TempDir()); err == nil || !strings.Contains(err.Error(), RunBestFile) {
+		t.Errorf("an empty folder: %v, want an error naming %s", err, RunBestFile)
+	}
+}
