@@ -115,7 +115,9 @@ func (w *worker) evaluate(ply int) Score {
 // newSearch resets the killers and node counts and halves the history for
 // a new search.
 func (w *worker) newSearch() {
-	for i := range w.stack {
+	// Killers are only ever set at plies the search reached, which
+	// selDepth bounds: the frames beyond it are still clear.
+	for i := range min(w.selDepth+2, len(w.stack)) {
 		w.stack[i].killer = [2]engine.Move{}
 	}
 	for c := range w.history {

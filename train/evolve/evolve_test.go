@@ -131,7 +131,7 @@ func TestQuietRuleEndsGames(t *testing.T) {
 // hashEval values a position by its hash: arbitrary, but fixed.
 type hashEval struct{}
 
-func (hashEval) Raw(p *engine.Position) float64 { return float64(p.Hash%1000) / 1000 }
+func (hashEval) Raw(p *engine.Position) float64  { return float64(p.Hash%1000) / 1000 }
 func (hashEval) Evaluate(p *engine.Position) int { return int(p.Hash % 1000) }
 
 // The greedy player takes the move after which its evaluator's value for
