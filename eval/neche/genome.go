@@ -18,8 +18,10 @@
 // # Score scale
 //
 // The network's output is used as it is for Raw. Evaluate multiplies it by
-// 100, so that an output of 1 (one man in the material network G1) is one man
-// on the engine's scale, then rounds and clamps to ±eval.ScoreLimit.
+// 100 up to ±50, so that an output of 1 (one man in the material network G1)
+// is one man on the engine's scale, and compresses larger outputs
+// logarithmically (see Score), so that no genome's output is cut off at
+// ±eval.ScoreLimit.
 package neche
 
 import (
