@@ -196,12 +196,16 @@ func (c *curve) latest() []CurveRow {
 	return c.rows[i:]
 }
 
-// BenchRow is one measurement of Bench.
+// BenchRow is one measurement of Bench. CPU is the process's CPU time
+// over the generations (0 where the system cannot tell): on a machine
+// shared with other work it says what the generations cost when the wall
+// clock cannot.
 type BenchRow struct {
 	Workers     int
 	Generations int
 	Games       int
 	Elapsed     time.Duration
+	CPU         time.Duration
 }
 
 // PerGeneration returns the mean time of a generation.
@@ -247,6 +251,7 @@ func benchOnce(ctx context.Context, newLearner func(dir string) (Learner, error)
 	pool := NewPool(workers, l.Rules())
 	row := BenchRow{Workers: workers, Generations: generations}
 	start := time.Now()
+	cpu0, cpuOK := processCPU()
 	for gen := range generations {
 		st, err := l.Step(ctx, gen, pool)
 		if err != nil {
@@ -255,5 +260,8 @@ func benchOnce(ctx context.Context, newLearner func(dir string) (Learner, error)
 		row.Games += st.Games
 	}
 	row.Elapsed = time.Since(start)
+	if cpu1, ok := processCPU(); ok && cpuOK {
+		row.CPU = cpu1 - cpu0
+	}
 	return row, nil
 }
