@@ -22,6 +22,9 @@ func init() {
 		{name: "blondie", summary: "evolve Blondie24 networks, 1999 or 2001 (blondie24 v1 files)", run: func(args []string) int {
 			return evolveCommand(blondieKind(), args, os.Stdout, os.Stderr)
 		}},
+		{name: "cnn", summary: "evolve the seed CNN (one CSV per generation, rows GenG_IIII)", run: func(args []string) int {
+			return evolveCommand(cnnKind(), args, os.Stdout, os.Stderr)
+		}},
 	}})
 }
 

@@ -27,6 +27,11 @@ type Rules struct {
 	// position in the search) after more than QuietDraw plies without a
 	// capture or a promotion: neche's 20-ply rule.
 	QuietDraw int
+	// CaptureDraw, when positive, draws a game once CaptureDraw plies in a
+	// row have captured nothing: the rule of the checkers library the seed
+	// CNN played with (ImparaAI's, 40 by default). The search does not
+	// know it.
+	CaptureDraw int
 	// MaxPlies adjudicates a game as drawn at this length; 0 means none
 	// (the rules' threefold repetition and 40-move rule still apply).
 	MaxPlies int
@@ -175,8 +180,8 @@ func newArena(r Rules) *arena {
 		}
 	}
 	a.gameRules = play.Rules{MaxPlies: r.MaxPlies}
-	if r.QuietDraw > 0 {
-		a.gameRules.Adjudicate = quietAdjudicator(r.QuietDraw)
+	if r.QuietDraw > 0 || r.CaptureDraw > 0 {
+		a.gameRules.Adjudicate = adjudicator(r.QuietDraw, r.CaptureDraw)
 	}
 	return a
 }
@@ -207,15 +212,23 @@ func (a *arena) play(ctx context.Context, g *Game) Result {
 	return Result{Outcome: r.Outcome, Plies: a.game.Ply()}
 }
 
-// quietReason is why quietAdjudicator draws a game.
-const quietReason = "no capture or promotion for too long"
+// Reasons of the adjudicated draws.
+const (
+	quietReason   = "no capture or promotion for too long"
+	captureReason = "no capture for too long"
+)
 
-// quietAdjudicator draws a game once more than limit plies have passed
-// without a capture or a promotion.
-func quietAdjudicator(limit int) func(g *engine.Game) (engine.Result, bool) {
+// adjudicator draws a game once more than quiet plies have passed without
+// a capture or a promotion (quiet > 0), or once capture plies in a row have
+// captured nothing (capture > 0).
+func adjudicator(quiet, capture int) func(g *engine.Game) (engine.Result, bool) {
 	return func(g *engine.Game) (engine.Result, bool) {
-		if QuietPlies(g.Positions()) > limit {
+		pos := g.Positions()
+		if quiet > 0 && QuietPlies(pos) > quiet {
 			return engine.Result{Outcome: engine.Draw, Reason: quietReason}, true
+		}
+		if capture > 0 && pliesSinceCapture(pos) >= capture {
+			return engine.Result{Outcome: engine.Draw, Reason: captureReason}, true
 		}
 		return engine.Result{}, false
 	}
@@ -231,6 +244,16 @@ func QuietPlies(positions []engine.Position) int {
 		if count(a.Occupied()) != count(b.Occupied()) || count(a.Kings) != count(b.Kings) {
 			break
 		}
+		n++
+	}
+	return n
+}
+
+// pliesSinceCapture returns how many plies have been played since the
+// last capture.
+func pliesSinceCapture(positions []engine.Position) int {
+	n := 0
+	for i := len(positions) - 1; i > 0 && count(positions[i-1].Occupied()) == count(positions[i].Occupied()); i-- {
 		n++
 	}
 	return n

@@ -55,6 +55,15 @@ type Config struct {
 	Opponents  int `json:"opponents,omitempty"`
 	Elite      int `json:"elite,omitempty"`
 	Tournament int `json:"tournament,omitempty"`
+	// Hall adds that many earlier generations' best genomes (those of
+	// generations g−2, g−4, g−8, ...) to the opponents of generation g,
+	// so that the population is measured against its past as well as its
+	// present (improved mode).
+	Hall int `json:"hall,omitempty"`
+	// KeptInit draws generation 0's genes among the kept synapses only
+	// (neche draws every letter uniformly, and three genes in four are
+	// ignored).
+	KeptInit bool `json:"kept_init,omitempty"`
 	// Init, when set, is a genome file whose lines begin generation 0
 	// (the rest is random).
 	Init string `json:"init,omitempty"`
@@ -67,8 +76,8 @@ func Default(mode string) Config {
 	c := Config{Kind: "neche", Mode: mode, Seed: 1, Population: 200, Genes: 200, Depth: 6, QuietDraw: 20,
 		RandomTies: true, NoLMR: true, MaxPlies: 400, Rounds: 2, PointRate: 0.001, TranslocationRate: 0.02}
 	if mode == Improved {
-		c.Population, c.Depth, c.Rounds, c.NoLMR = 100, 4, 0, false
-		c.Opponents, c.Elite, c.Tournament = 6, 6, 3
+		c.Population, c.Depth, c.Rounds, c.NoLMR, c.QuietDraw = 100, 2, 0, false, 0
+		c.Opponents, c.Elite, c.Tournament, c.Hall, c.KeptInit = 6, 6, 3, 4, true
 		c.PointRate, c.TranslocationRate = 0.002, 0.05
 	}
 	return c
@@ -85,8 +94,8 @@ func (c *Config) Check() error {
 		return fmt.Errorf("mutation rates must lie in [0, 1]")
 	case c.Mode == Faithful && c.Rounds < 1:
 		return fmt.Errorf("faithful mode needs at least one ranking round")
-	case c.Mode == Improved && (c.Opponents < 1 || c.Opponents > c.Population || c.Elite < 0 || c.Elite >= c.Population || c.Tournament < 1):
-		return fmt.Errorf("improved mode needs 1 <= opponents <= population, 0 <= elite < population and tournament >= 1")
+	case c.Mode == Improved && (c.Opponents < 1 || c.Opponents > c.Population || c.Elite < 0 || c.Elite >= c.Population || c.Tournament < 1 || c.Hall < 0):
+		return fmt.Errorf("improved mode needs 1 <= opponents <= population, 0 <= elite < population, tournament >= 1 and hall >= 0")
 	}
 	return nil
 }
@@ -229,7 +238,11 @@ func (l *Learner) initial() ([]genome.Genome, error) {
 	}
 	rng := evolve.Rand(l.cfg.Seed, 0, streamInit)
 	for len(pop) < l.cfg.Population {
-		pop = append(pop, RandomGenome(rng, l.cfg.Genes))
+		if l.cfg.KeptInit {
+			pop = append(pop, RandomKeptGenome(rng, l.cfg.Genes))
+		} else {
+			pop = append(pop, RandomGenome(rng, l.cfg.Genes))
+		}
 	}
 	return pop, nil
 }
@@ -309,18 +322,28 @@ func (l *Learner) rankFaithful(ctx context.Context, pool *evolve.Pool, cast []ev
 }
 
 // rankImproved returns each genome's mean score in colour-reversed pairs
-// against the population's first Opponents genomes, one standard 3-move
-// ballot per opponent drawn for the generation.
+// against its opponents: the population's first Opponents genomes (the
+// previous generation's best, kept as elites) and the best genomes of Hall
+// earlier generations (g−2, g−4, g−8, ...); one standard 3-move ballot per
+// opponent is drawn for the generation.
 func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
 	ballots, err := books.Standard("3move")
 	if err != nil {
 		return nil, 0, err
 	}
+	var opponents []int
+	for j := range l.cfg.Opponents {
+		opponents = append(opponents, j)
+	}
+	all := cast
+	for _, g := range hallOfFame(gen, l.cfg.Hall) {
+		n := genome.Compile(l.best[g])
+		all = append(all[:len(all):len(all)], func() eval.Evaluator { return n })
+		opponents = append(opponents, len(all)-1)
+	}
 	rng := evolve.Rand(l.cfg.Seed, gen, streamSchedule)
-	opponents := make([]int, l.cfg.Opponents)
-	openings := make([]engine.Position, l.cfg.Opponents)
-	for j := range opponents {
-		opponents[j] = j
+	openings := make([]engine.Position, len(opponents))
+	for j := range openings {
 		b := ballots[rng.IntN(len(ballots))]
 		g, err := b.Play()
 		if err != nil {
@@ -328,7 +351,22 @@ func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 		}
 		openings[j] = g.Current()
 	}
-	return pairScores(ctx, pool, cast, opponents, openings, l.cfg.Seed, gen)
+	scores, games, err := pairScores(ctx, pool, all, len(cast), opponents, openings, l.cfg.Seed, gen)
+	if err != nil {
+		return nil, 0, err
+	}
+	return scores[:len(cast)], games, nil
+}
+
+// hallOfFame returns the earlier generations whose best genomes join the
+// opponents of generation gen: gen−2, gen−4, gen−8, ... (at most n of
+// them, all at least 0).
+func hallOfFame(gen, n int) []int {
+	var out []int
+	for step := 2; len(out) < n && gen-step >= 0; step *= 2 {
+		out = append(out, gen-step)
+	}
+	return out
 }
 
 // byFitness returns the indexes of fitness, best first; equal fitness

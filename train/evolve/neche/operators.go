@@ -41,6 +41,40 @@ func RandomGenome(rng *rand.Rand, genes int) genome.Genome {
 	}
 }
 
+// keptPairs lists every (source, sink) pair a kept synapse can join.
+var keptPairs = func() [][2]uint8 {
+	var out [][2]uint8
+	for s := range 64 {
+		for t := range 64 {
+			if (genome.Gene{Source: uint8(s), Sink: uint8(t)}).Kept() {
+				out = append(out, [2]uint8{uint8(s), uint8(t)})
+			}
+		}
+	}
+	return out
+}()
+
+// RandomKeptGene returns a gene whose neurons are drawn uniformly among
+// the pairs a kept synapse can join (1127 of the 4096), with a uniform raw
+// weight: a random genome of such genes uses every gene.
+func RandomKeptGene(rng *rand.Rand) genome.Gene {
+	p := keptPairs[rng.IntN(len(keptPairs))]
+	return genome.Gene{Source: p[0], Sink: p[1], Raw: uint32(rng.IntN(genome.MaxRaw + 1))}
+}
+
+// RandomKeptGenome returns a viable genome of genes random kept genes.
+func RandomKeptGenome(rng *rand.Rand, genes int) genome.Genome {
+	for {
+		g := make(genome.Genome, genes)
+		for i := range g {
+			g[i] = RandomKeptGene(rng)
+		}
+		if g.Viable() {
+			return g
+		}
+	}
+}
+
 // Crossover returns a child of a and b (of equal length) that takes each
 // gene, whole and in place, from a or from b with probability 1/2.
 func Crossover(rng *rand.Rand, a, b genome.Genome) genome.Genome {

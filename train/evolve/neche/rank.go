@@ -125,15 +125,15 @@ func partition(order []int, segments []segment, comps []comparison, rng *rand.Ra
 	return next
 }
 
-// pairScores plays the improved mode's games: every individual plays a
-// colour-reversed pair against each of the opponents (indexes into the
-// cast) other than itself, the pair against opponent j from ballot
-// openings[j]. It returns each individual's mean score (0..1) and the
-// games played.
-func pairScores(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, opponents []int, openings []engine.Position, seed uint64, gen int) ([]float64, int, error) {
+// pairScores plays the improved mode's games: each of the first players
+// members of the cast plays a colour-reversed pair against each of the
+// opponents (indexes into the cast) other than itself, the pair against
+// opponent j from ballot openings[j]. It returns each cast member's mean
+// score (0..1; 0 for those that played no game) and the games played.
+func pairScores(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, players int, opponents []int, openings []engine.Position, seed uint64, gen int) ([]float64, int, error) {
 	var games []evolve.Game
 	var who []int // the individual each game scores
-	for i := range cast {
+	for i := range players {
 		for j, opp := range opponents {
 			if opp == i {
 				continue
