@@ -10,20 +10,22 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/nechecb/nechecb/eval"
+	_ "github.com/nechecb/nechecb/eval/all" // every evaluator kind for --curve-vs
 	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
 func init() {
 	register(&command{name: "evolve", summary: "evolve an evaluator from zero: neche genomes, Blondie24 nets or the seed CNN", subs: []*command{
-		{name: "neche", summary: "evolve neche genomes (best_networks.txt, nechedbg/N_nets.txt)", run: func(args []string) int {
-			return evolveCommand(necheKind(), args, os.Stdout, os.Stderr)
-		}},
 		{name: "blondie", summary: "evolve Blondie24 networks, 1999 or 2001 (blondie24 v1 files)", run: func(args []string) int {
 			return evolveCommand(blondieKind(), args, os.Stdout, os.Stderr)
 		}},
 		{name: "cnn", summary: "evolve the seed CNN (one CSV per generation, rows GenG_IIII)", run: func(args []string) int {
 			return evolveCommand(cnnKind(), args, os.Stdout, os.Stderr)
+		}},
+		{name: "neche", summary: "evolve neche genomes (best_networks.txt, nechedbg/N_nets.txt)", run: func(args []string) int {
+			return evolveCommand(necheKind(), args, os.Stdout, os.Stderr)
 		}},
 	}})
 }
@@ -76,13 +78,25 @@ type evolveFlags struct {
 	generations, workers      int
 	resume, bench             bool
 	curveEvery, curveOpenings int
+	curveVs                   specList
 	plot                      string
+}
+
+// specList is a repeatable flag of evaluator specs.
+type specList []string
+
+func (l *specList) String() string { return strings.Join(*l, ", ") }
+
+// Set adds a spec.
+func (l *specList) Set(s string) error {
+	*l = append(*l, s)
+	return nil
 }
 
 // runFlags are the shared flags that do not shape the population, so that
 // a resumed run may change them.
 var runFlags = map[string]bool{"dir": true, "generations": true, "workers": true, "resume": true, "bench": true,
-	"curve-every": true, "curve-openings": true, "plot": true}
+	"curve-every": true, "curve-openings": true, "curve-vs": true, "plot": true}
 
 func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -133,8 +147,16 @@ func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writ
 	if err != nil {
 		return fail(err)
 	}
+	var extra []evolve.Opponent
+	for _, spec := range ef.curveVs {
+		f, err := eval.Load(spec)
+		if err != nil {
+			return fail(badInput(fmt.Errorf("--curve-vs: %w", err)))
+		}
+		extra = append(extra, evolve.Opponent{Name: spec, Eval: f})
+	}
 	seed, _ := k.seedMode(&cfg)
-	run := evolve.Config{Dir: ef.dir, Generations: ef.generations, Seed: *seed, Workers: ef.workers,
+	run := evolve.Config{Extra: extra, Dir: ef.dir, Generations: ef.generations, Seed: *seed, Workers: ef.workers,
 		CurveEvery: ef.curveEvery, CurveOpenings: ef.curveOpenings, Plot: ef.plot,
 		Title:    fmt.Sprintf("nechecb evolve %s (%s): best of each generation", k.name, mode),
 		Progress: func(p evolve.Progress) { fmt.Fprintln(stdout, progressLine(p)) }}
@@ -160,6 +182,7 @@ func evolveFlagSet[C any](k evolveKind[C], prog string, cfg *C) (*flag.FlagSet, 
 	fs.BoolVar(&ef.bench, "bench", false, "time --generations generations in a temporary folder with 1 worker and with --workers, and print the rates")
 	fs.IntVar(&ef.curveEvery, "curve-every", 10, "play the current best against G1, the heuristic and generation 0's best every K generations (0: never)")
 	fs.IntVar(&ef.curveOpenings, "curve-openings", 0, "standard 3-move ballots per curve measurement, each with both colours (0: all 157)")
+	fs.Var(&ef.curveVs, "curve-vs", "an evaluator spec that joins the curve's opponents, named by its spec (repeatable)")
 	fs.StringVar(&ef.plot, "plot", "", "write the curve as an SVG chart to this file after every measurement (e.g. RUN/curve.svg)")
 	seed, mode := k.seedMode(cfg)
 	fs.Uint64Var(seed, "seed", *seed, "random seed: one seed reproduces the run whatever --workers")

@@ -244,3 +244,22 @@ func TestSeedsAreDistinct(t *testing.T) {
 		t.Error("seeds are not reproducible")
 	}
 }
+
+func TestResumeRemovesLeftovers(t *testing.T) {
+	dir := t.TempDir()
+	if err := Prepare(dir, false, map[string]int{"a": 1}); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	for _, name := range []string{".best.txt.tmp123", "sub/.0_nets.txt.tmp9", "keep.tmp1", ".keep"} {
+		os.WriteFile(filepath.Join(dir, name), nil, 0o644)
+	}
+	if err := Prepare(dir, true, map[string]int{"a": 1}); err != nil {
+		t.Fatal(err)
+	}
+	for name, kept := range map[string]bool{".best.txt.tmp123": false, "sub/.0_nets.txt.tmp9": false, "keep.tmp1": true, ".keep": true} {
+		if _, err := os.Stat(filepath.Join(dir, name)); (err == nil) != kept {
+			t.Errorf("%s kept: %v, want %v", name, err == nil, kept)
+		}
+	}
+}

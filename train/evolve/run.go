@@ -46,6 +46,9 @@ type Config struct {
 	// of it (0: no curve). CurveOpenings is how many standard 3-move
 	// ballots each measurement plays, with both colours (0: all 157).
 	CurveEvery, CurveOpenings int
+	// Extra opponents join the curve's fixed ones (G1, the heuristic,
+	// generation 0's best), each under its name.
+	Extra []Opponent
 	// Plot, when set, is the SVG chart of the curve, rewritten after every
 	// measurement.
 	Plot string
@@ -75,8 +78,8 @@ type Progress struct {
 // Run runs learner l in cfg.Dir from its last complete generation up to
 // cfg.Generations: each generation's step, then, at every multiple of
 // cfg.CurveEvery, the curve (the generation's best against G1, the tuned
-// heuristic and the best of generation 0), rewriting curve.tsv and the
-// chart. A curve point missed by an interrupted run is measured on resume.
+// heuristic, cfg.Extra and the best of generation 0), rewriting curve.tsv
+// and the chart. A curve point missed by an interrupted run is measured on resume.
 // When ctx ends, Run stops and returns ctx's error; what was complete stays
 // on disk and --resume goes on from there.
 func Run(ctx context.Context, l Learner, cfg Config) error {
@@ -149,7 +152,7 @@ func (c *curve) due(ctx context.Context, gen int) (bool, error) {
 		if c.openings, err = Openings(c.cfg.CurveOpenings); err != nil {
 			return false, err
 		}
-		c.opps = FixedOpponents()
+		c.opps = append(FixedOpponents(), c.cfg.Extra...)
 	}
 	opps := c.opps
 	if gen > 0 {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -26,7 +27,8 @@ const SettingsFile = "evolve.json"
 // A new run (resume false) creates dir when it is missing, refuses it when
 // it holds anything, and writes the settings. A resumed run needs the
 // settings file of an earlier run and refuses settings that differ from it,
-// naming each one. Errors in what the user gave are marked as bad input.
+// naming each one; it removes the temporary files of writes a kill cut
+// short. Errors in what the user gave are marked as bad input.
 func Prepare(dir string, resume bool, settings any) error {
 	want, err := settingsMap(settings)
 	if err != nil {
@@ -41,7 +43,7 @@ func Prepare(dir string, resume bool, settings any) error {
 		if diff := differences(have, want); diff != "" {
 			return badinput.Mark(fmt.Errorf("%s: the run was started with other settings: %s", dir, diff))
 		}
-		return nil
+		return removeLeftovers(dir)
 	}
 	entries, err := os.ReadDir(dir)
 	switch {
@@ -59,6 +61,25 @@ func Prepare(dir string, resume bool, settings any) error {
 		return err
 	}
 	return fileio.WriteAtomic(path, append(data, '\n'))
+}
+
+// leftover matches the temporary files of internal/fileio's atomic writes:
+// "." + the file's name + ".tmp" + digits. A run killed during a write
+// leaves one behind.
+var leftover = regexp.MustCompile(`^\..+\.tmp[0-9]+$`)
+
+// removeLeftovers removes the temporary files an interrupted run left in
+// dir and its folders.
+func removeLeftovers(dir string) error {
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && leftover.MatchString(d.Name()) {
+			return os.Remove(path)
+		}
+		return nil
+	})
 }
 
 // ReadSettings reads the settings kept in run folder dir into v.
