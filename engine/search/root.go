@@ -34,16 +34,24 @@ func (w *worker) setRoot(root *engine.Position, history []engine.Position, moves
 		next = &history[i]
 	}
 	w.stack[0].quiet = quiet
-	// Reuse the lines' storage of the previous search.
+	// Reuse the lines' storage of the previous search. When the root has
+	// more moves than ever before, the list grows to at least double, each
+	// entry with room for any line, so that searches soon stop allocating.
 	if cap(w.root) < len(moves) {
-		w.root = make([]rootMove, len(moves))
+		n := max(len(moves), 2*cap(w.root), 32)
+		grown := make([]rootMove, n)
+		copy(grown, w.root[:cap(w.root)])
+		block := make([]engine.Move, n*(MaxPly+1))
+		for i := range grown {
+			if cap(grown[i].pv) < MaxPly+1 {
+				grown[i].pv = block[i*(MaxPly+1) : i*(MaxPly+1) : (i+1)*(MaxPly+1)]
+			}
+		}
+		w.root = grown
 	}
 	w.root = w.root[:len(moves)]
 	for i := range moves {
 		pv := w.root[i].pv[:0]
-		if cap(pv) < MaxPly+1 {
-			pv = make([]engine.Move, 0, MaxPly+1) // room for any line: no growing later
-		}
 		w.root[i] = moves[i]
 		w.root[i].pv = pv
 	}

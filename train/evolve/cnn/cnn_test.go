@@ -168,7 +168,7 @@ func TestTournamentStagesSelectTheirNumbers(t *testing.T) {
 // 16; tiny versions of it here.
 func TestTournamentKeepsSurvivors(t *testing.T) {
 	cfg := tiny(Faithful)
-	for _, n := range []int{40, 32, 37} {
+	for _, n := range []int{40, 32, 37, 24, 18} {
 		cfg.Population = n
 		l := &Learner{cfg: cfg, pop: make([]net.Row, n)}
 		ar := testArena(t, n, cfg.Rules())
@@ -185,7 +185,7 @@ func TestTournamentKeepsSurvivors(t *testing.T) {
 
 func tiny(mode string) Config {
 	c := Default(mode)
-	c.Population, c.Survivors, c.Mutants, c.MaxPlies = 40, 4, 1, 120
+	c.Population, c.Survivors, c.Mutants, c.MaxPlies = 24, 3, 1, 120
 	if mode == Faithful {
 		c.Rounds, c.Field = 2, 8
 	} else {
@@ -282,7 +282,7 @@ func TestBadPopulation(t *testing.T) {
 		t.Errorf("a short row: %v, want %q", err, want)
 	}
 	os.WriteFile(GenPath(dir, 1), []byte(strings.Join(append(lines[:3], lines[4:]...), "\n")), 0o644)
-	if _, err := l.Open(); err == nil || !strings.Contains(err.Error(), "31 networks, generation 1 has 32") {
+	if _, err := l.Open(); err == nil || !strings.Contains(err.Error(), "17 networks, generation 1 has 18") {
 		t.Errorf("a missing row: %v", err)
 	}
 }

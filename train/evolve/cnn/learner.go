@@ -315,7 +315,9 @@ func (l *Learner) tournament(ar *arena) ([]int, float64, float64, error) {
 	if field, err = ar.playIn(field, l.cfg.Field); err != nil {
 		return nil, 0, 0, err
 	}
-	for len(field) > l.cfg.Survivors {
+	// Round robins while they leave at least Survivors; a play-in takes
+	// off any surplus.
+	for len(field) > l.cfg.Survivors && groupRoundLeaves(len(field), l.cfg.GroupSize, l.cfg.GroupKeep) >= l.cfg.Survivors {
 		if field, err = ar.groupRound(field, l.cfg.GroupSize, l.cfg.GroupKeep); err != nil {
 			return nil, 0, 0, err
 		}
@@ -335,6 +337,16 @@ func (l *Learner) tournament(ar *arena) ([]int, float64, float64, error) {
 		total += s.points
 	}
 	return ranked, float64(st[0].points), float64(total) / float64(len(st)), nil
+}
+
+// groupRoundLeaves returns how many of n players a round of round robins
+// in groups of size (the last one smaller) lets through, keep a group.
+func groupRoundLeaves(n, size, keep int) int {
+	left := n / size * keep
+	if r := n % size; r > 0 {
+		left += min(keep, r)
+	}
+	return left
 }
 
 // scores plays the improved mode's games: Pairs colour-reversed pairs per

@@ -19,7 +19,7 @@ func tiny(mode string) Config {
 	c := Default(mode)
 	c.Population, c.Genes, c.Depth, c.MaxPlies = 8, 12, 1, 120
 	if mode == Improved {
-		c.Opponents, c.Elite = 3, 2
+		c.Opponents, c.Elite, c.Hall = 3, 2, 1
 	}
 	return c
 }

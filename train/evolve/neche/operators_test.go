@@ -119,31 +119,40 @@ func raws(g genome.Genome) []int {
 	return out
 }
 
-// isTranslocation reports whether g (genes numbered by Raw) is 0..n-1 with
-// one contiguous run moved.
+// isTranslocation reports whether g (genes numbered by Raw) is 0..n-1
+// with one contiguous run moved: moving a run is swapping it with the run
+// beside it, so between the first and the last gene out of place the
+// numbers must read y..k, then i..y-1.
 func isTranslocation(g genome.Genome) bool {
 	r := raws(g)
-	n := len(r)
-	for at := 0; at <= n; at++ {
-		for l := 0; at+l <= n; l++ {
-			run := r[at : at+l]
-			rest := append(slices.Clone(r[:at]), r[at+l:]...)
-			for s := 0; s <= len(rest); s++ {
-				orig := append(append(slices.Clone(rest[:s]), run...), rest[s:]...)
-				ok := true
-				for i, v := range orig {
-					if v != i {
-						ok = false
-						break
-					}
-				}
-				if ok {
-					return true
-				}
-			}
-		}
+	i, k := 0, len(r)-1
+	for i < len(r) && r[i] == i {
+		i++
 	}
-	return false
+	if i == len(r) {
+		return true // nothing moved
+	}
+	for r[k] == k {
+		k--
+	}
+	y := r[i]
+	if y <= i || y > k {
+		return false
+	}
+	at := i
+	for v := y; v <= k; v++ {
+		if r[at] != v {
+			return false
+		}
+		at++
+	}
+	for v := i; v < y; v++ {
+		if r[at] != v {
+			return false
+		}
+		at++
+	}
+	return true
 }
 
 func TestTranslocationRate(t *testing.T) {
@@ -216,5 +225,29 @@ func TestTournamentPicksTheFittestOfItsDraw(t *testing.T) {
 	// ((i+1)² - i²) / 16.
 	for i := range counts {
 		within(t, "tournament winners", counts[i], draws, float64(2*i+1)/16, 5)
+	}
+}
+
+func TestIsTranslocationCheck(t *testing.T) {
+	mk := func(xs ...int) genome.Genome {
+		g := make(genome.Genome, len(xs))
+		for i, x := range xs {
+			g[i] = genome.Gene{Raw: uint32(x)}
+		}
+		return g
+	}
+	for _, tc := range []struct {
+		xs   []int
+		want bool
+	}{
+		{[]int{0, 1, 2, 3}, true},
+		{[]int{2, 3, 0, 1}, true},
+		{[]int{0, 3, 1, 2, 4}, true},
+		{[]int{1, 0, 3, 2}, false},
+		{[]int{3, 2, 1, 0}, false},
+	} {
+		if got := isTranslocation(mk(tc.xs...)); got != tc.want {
+			t.Errorf("isTranslocation(%v) = %v", tc.xs, got)
+		}
 	}
 }
