@@ -237,3 +237,22 @@ func TestFaithfulGames(t *testing.T) {
 		t.Errorf("fitness best %v mean %v outside the payoffs' range", st.Best, st.Mean)
 	}
 }
+
+// The 2001 network evolves the same way, its step sizes kept for all 5046
+// weights.
+func TestArch2001(t *testing.T) {
+	cfg := tiny(Faithful)
+	cfg.Arch, cfg.Parents, cfg.Games, cfg.MaxPlies = 2001, 2, 1, 30
+	dir := t.TempDir()
+	evolvetest.Run(t, dir, newRun(t, dir, cfg, false), 1, 1, 2)
+	n, err := net.ReadFile(BestPath(dir, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Arch != net.Arch2001 || len(n.Sigmas) != 5046 {
+		t.Errorf("best of generation 0: arch %s, %d step sizes", n.Arch, len(n.Sigmas))
+	}
+	if got, want := cfg.tau(), 1/math.Sqrt(2*math.Sqrt(5047)); math.Abs(got-want) > 1e-15 {
+		t.Errorf("tau %v, want %v", got, want)
+	}
+}
