@@ -31,6 +31,7 @@ func necheKind() evolveKind[nechevo.Config] {
 			fs.IntVar(&c.Elite, "elite", c.Elite, "improved: the best genomes copied unchanged into the next generation"+modes(f.Elite, i.Elite))
 			fs.IntVar(&c.Tournament, "tournament", c.Tournament, "improved: genomes per selection tournament"+modes(f.Tournament, i.Tournament))
 			fs.IntVar(&c.Hall, "hall", c.Hall, "improved: the best genomes of this many earlier generations (g-2, g-4, g-8, ...) join the opponents"+modes(f.Hall, i.Hall))
+			fs.IntVar(&c.Panel, "panel", c.Panel, "improved: the first genomes of generation 0 join every generation's opponents, a fixed yardstick"+modes(f.Panel, i.Panel))
 			fs.BoolVar(&c.KeptInit, "kept-init", c.KeptInit, "draw generation 0's genes among the kept synapses only (neche draws every letter uniformly)"+modes(f.KeptInit, i.KeptInit))
 			fs.StringVar(&c.Init, "init", c.Init, "genome file whose lines begin generation 0 (the rest random)")
 		},

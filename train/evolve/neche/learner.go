@@ -60,6 +60,11 @@ type Config struct {
 	// so that the population is measured against its past as well as its
 	// present (improved mode).
 	Hall int `json:"hall,omitempty"`
+	// Panel adds the first Panel genomes of generation 0, random and fixed
+	// for the whole run, to every generation's opponents: a yardstick that
+	// does not move, against which knowing more of the board always pays
+	// (improved mode).
+	Panel int `json:"panel,omitempty"`
 	// KeptInit draws generation 0's genes among the kept synapses only
 	// (neche draws every letter uniformly, and three genes in four are
 	// ignored).
@@ -94,8 +99,9 @@ func (c *Config) Check() error {
 		return fmt.Errorf("mutation rates must lie in [0, 1]")
 	case c.Mode == Faithful && c.Rounds < 1:
 		return fmt.Errorf("faithful mode needs at least one ranking round")
-	case c.Mode == Improved && (c.Opponents < 1 || c.Opponents > c.Population || c.Elite < 0 || c.Elite >= c.Population || c.Tournament < 1 || c.Hall < 0):
-		return fmt.Errorf("improved mode needs 1 <= opponents <= population, 0 <= elite < population, tournament >= 1 and hall >= 0")
+	case c.Mode == Improved && (c.Opponents < 1 || c.Opponents > c.Population || c.Elite < 0 || c.Elite >= c.Population || c.Tournament < 1 ||
+		c.Hall < 0 || c.Panel < 0 || c.Panel > c.Population):
+		return fmt.Errorf("improved mode needs 1 <= opponents <= population, 0 <= elite < population, tournament >= 1, hall >= 0 and 0 <= panel <= population")
 	}
 	return nil
 }
@@ -122,6 +128,7 @@ type Learner struct {
 	dir  string
 	pop  []genome.Genome // the population of the next generation to run
 	best []genome.Genome // best_networks.txt: the best of each complete generation
+	gen0 []genome.Genome // generation 0, for the panel
 }
 
 // New makes the learner of a run folder with settings cfg (checked).
@@ -164,6 +171,12 @@ func (l *Learner) Open() (int, error) {
 			return 0, err
 		}
 		l.pop = pop
+		l.gen0 = pop
+		if done > 0 && l.cfg.Panel > 0 {
+			if l.gen0, err = ReadPopulation(PopulationPath(l.dir, 0), l.cfg.Population, l.cfg.Genes); err != nil {
+				return 0, err
+			}
+		}
 	}
 	return done, nil
 }
@@ -262,7 +275,7 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 		if err := genome.WriteGenomes(l.mkPath(gen), pop); err != nil {
 			return evolve.Stats{}, err
 		}
-		l.pop = pop
+		l.pop, l.gen0 = pop, pop
 	}
 	cast := make([]eval.Factory, len(l.pop))
 	for i, g := range l.pop {
@@ -323,9 +336,10 @@ func (l *Learner) rankFaithful(ctx context.Context, pool *evolve.Pool, cast []ev
 
 // rankImproved returns each genome's mean score in colour-reversed pairs
 // against its opponents: the population's first Opponents genomes (the
-// previous generation's best, kept as elites) and the best genomes of Hall
-// earlier generations (g−2, g−4, g−8, ...); one standard 3-move ballot per
-// opponent is drawn for the generation.
+// previous generation's best, kept as elites), the best genomes of Hall
+// earlier generations (g−2, g−4, g−8, ...) and the first Panel genomes of
+// generation 0; one standard 3-move ballot per opponent is drawn for the
+// generation.
 func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
 	ballots, err := books.Standard("3move")
 	if err != nil {
@@ -336,10 +350,20 @@ func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 		opponents = append(opponents, j)
 	}
 	all := cast
-	for _, g := range hallOfFame(gen, l.cfg.Hall) {
-		n := genome.Compile(l.best[g])
+	extra := func(g genome.Genome) {
+		n := genome.Compile(g)
 		all = append(all[:len(all):len(all)], func() eval.Evaluator { return n })
 		opponents = append(opponents, len(all)-1)
+	}
+	for _, g := range hallOfFame(gen, l.cfg.Hall) {
+		extra(l.best[g])
+	}
+	for j := range l.cfg.Panel {
+		if gen == 0 {
+			opponents = append(opponents, j) // generation 0 is the panel's own
+		} else {
+			extra(l.gen0[j])
+		}
 	}
 	rng := evolve.Rand(l.cfg.Seed, gen, streamSchedule)
 	openings := make([]engine.Position, len(opponents))
