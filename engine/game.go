@@ -77,6 +77,15 @@ func NewGame(start Position) *Game {
 	return &Game{start: start, positions: []Position{start}}
 }
 
+// Reset starts the record again from start, keeping its storage, so that a
+// loop that plays many games with one Game allocates nothing per game.
+// Slices returned earlier by Moves and Positions are overwritten.
+func (g *Game) Reset(start Position) {
+	g.start = start
+	g.moves = g.moves[:0]
+	g.positions = append(g.positions[:0], start)
+}
+
 // Start returns the start position.
 func (g *Game) Start() Position { return g.start }
 

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 
 	"github.com/nechecb/nechecb/engine"
 )
@@ -80,7 +81,7 @@ func Play(ctx context.Context, g *engine.Game, black, white Player, rules Rules)
 			return Result{Result: r}
 		}
 		if rules.MaxPlies > 0 && g.Ply() >= rules.MaxPlies {
-			return Result{Result: engine.Result{Outcome: engine.Draw, Reason: fmt.Sprintf("adjudicated after %d plies", rules.MaxPlies)}}
+			return Result{Result: engine.Result{Outcome: engine.Draw, Reason: adjudicated(rules.MaxPlies)}}
 		}
 		if ctx.Err() != nil {
 			return cancelled()
@@ -108,6 +109,25 @@ func Play(ctx context.Context, g *engine.Game, black, white Player, rules Rules)
 			}
 		}
 	}
+}
+
+// lastAdjudication keeps the reason of the last ply-limit adjudication, so
+// that a loop playing many games with one limit formats it once.
+var lastAdjudication atomic.Pointer[adjudication]
+
+type adjudication struct {
+	plies  int
+	reason string
+}
+
+// adjudicated returns the reason of a draw adjudicated after plies plies.
+func adjudicated(plies int) string {
+	if a := lastAdjudication.Load(); a != nil && a.plies == plies {
+		return a.reason
+	}
+	a := &adjudication{plies, fmt.Sprintf("adjudicated after %d plies", plies)}
+	lastAdjudication.Store(a)
+	return a.reason
 }
 
 // judge returns the game's result under the rules, with a shorter

@@ -44,7 +44,7 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	}
 	f := &w.stack[ply]
 	pos := &f.pos
-	if pos.Reversible >= engine.DrawPlies || w.isRepetition(ply) {
+	if pos.Reversible >= engine.DrawPlies || f.quiet > w.quietLimit || w.isRepetition(ply) {
 		return DrawScore
 	}
 	// Mate-distance pruning: nothing here can beat a win already in hand.
@@ -118,6 +118,10 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 			child.reps = f.reps + 1
 		} else {
 			child.reps = 0
+		}
+		child.quiet = f.quiet + 1
+		if m.Jumps > 0 || m.Crowns {
+			child.quiet = 0
 		}
 		newDepth := depth - 1
 		var score Score
@@ -200,7 +204,7 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 	}
 	f := &w.stack[ply]
 	pos := &f.pos
-	if pos.Reversible >= engine.DrawPlies || w.isRepetition(ply) {
+	if pos.Reversible >= engine.DrawPlies || f.quiet > w.quietLimit || w.isRepetition(ply) {
 		return DrawScore
 	}
 	alpha = max(alpha, LossIn(ply))
@@ -233,6 +237,7 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 	best := -infinity
 	child := &w.stack[ply+1]
 	child.reps = 0 // after a capture nothing earlier can repeat
+	child.quiet = 0
 	for i := 0; i < n; i++ {
 		idx := uint8(0)
 		if i > 0 {

@@ -28,9 +28,26 @@ func (w *worker) setRoot(root *engine.Position, history []engine.Position, moves
 		next = &history[i]
 	}
 	w.stack[0].reps = reps
-	// Reuse the lines' storage of the previous search.
+	quiet, next := 0, root
+	for i := len(history) - 1; i >= 0 && quietStep(&history[i], next); i-- {
+		quiet++
+		next = &history[i]
+	}
+	w.stack[0].quiet = quiet
+	// Reuse the lines' storage of the previous search. When the root has
+	// more moves than ever before, the list grows to at least double, each
+	// entry with room for any line, so that searches soon stop allocating.
 	if cap(w.root) < len(moves) {
-		w.root = make([]rootMove, len(moves))
+		n := max(len(moves), 2*cap(w.root), 32)
+		grown := make([]rootMove, n)
+		copy(grown, w.root[:cap(w.root)])
+		block := make([]engine.Move, n*(MaxPly+1))
+		for i := range grown {
+			if cap(grown[i].pv) < MaxPly+1 {
+				grown[i].pv = block[i*(MaxPly+1) : i*(MaxPly+1) : (i+1)*(MaxPly+1)]
+			}
+		}
+		w.root = grown
 	}
 	w.root = w.root[:len(moves)]
 	for i := range moves {
@@ -46,6 +63,12 @@ func (w *worker) setRoot(root *engine.Position, history []engine.Position, moves
 func reversibleStep(a, b *engine.Position) bool {
 	return a.Men(engine.Black) == b.Men(engine.Black) && a.Men(engine.White) == b.Men(engine.White) &&
 		popcount(a.Kings) == popcount(b.Kings) && a.Side != b.Side
+}
+
+// quietStep reports whether b can follow a by a move that neither captures
+// nor promotes: the number of pieces and of kings stay the same.
+func quietStep(a, b *engine.Position) bool {
+	return popcount(a.Occupied()) == popcount(b.Occupied()) && popcount(a.Kings) == popcount(b.Kings)
 }
 
 // iterate runs iterative deepening on the root until a limit or the stop
@@ -134,6 +157,10 @@ func (w *worker) rootSearch(depth, line int, alpha, beta Score) Score {
 		child.reps = 0
 		if rm.move.Jumps == 0 && root.pos.Kings&(1<<rm.move.From) != 0 {
 			child.reps = root.reps + 1
+		}
+		child.quiet = root.quiet + 1
+		if rm.move.Jumps > 0 || rm.move.Crowns {
+			child.quiet = 0
 		}
 		var score Score
 		exact := false

@@ -73,6 +73,15 @@ type Options struct {
 	RandomTies bool
 	// Seed seeds the random choice of RandomTies.
 	Seed uint64
+	// QuietDraw, when positive, scores as a draw every position reached
+	// after more than QuietDraw plies without a capture or a promotion, the
+	// game's earlier plies counting (neche's search used 20). 0 leaves only
+	// the rules' draws.
+	QuietDraw int
+	// SharePV makes Result.PV share the searcher's storage, valid until the
+	// next Search, instead of a copy: a caller that reads the line at once
+	// (a training game) saves an allocation per search.
+	SharePV bool
 	// Tuning switches the selective features; the zero value plays.
 	Tuning Tuning
 }
@@ -122,6 +131,11 @@ type Searcher struct {
 	tt      *table
 	workers []*worker
 	rng     *rand.Rand
+	pcg     *rand.PCG
+	moves   []rootMove // the root moves of the last search, reused
+	pv      []engine.Move
+	done    <-chan struct{} // the search's context's Done channel
+	helpers sync.WaitGroup  // the helper threads of a running search
 
 	stop       atomic.Bool
 	pondering  atomic.Bool
@@ -187,8 +201,11 @@ func (s *Searcher) SetOptions(opts Options) {
 	} else if opts.HashMB != s.opts.HashMB {
 		s.tt.resize(opts.HashMB)
 	}
-	if s.rng == nil || opts.Seed != s.opts.Seed {
-		s.rng = rand.New(rand.NewPCG(opts.Seed, 0x6e65636865636221))
+	if s.rng == nil {
+		s.pcg = rand.NewPCG(opts.Seed, rngStream)
+		s.rng = rand.New(s.pcg)
+	} else if opts.Seed != s.opts.Seed {
+		s.pcg.Seed(opts.Seed, rngStream) // in place: a new seed per game costs nothing
 	}
 	s.opts = opts
 	s.tune = opts.Tuning.withDefaults()
@@ -197,6 +214,9 @@ func (s *Searcher) SetOptions(opts Options) {
 	}
 	s.workers = s.workers[:opts.Threads]
 }
+
+// rngStream is the second word of the random-tie generator's seed.
+const rngStream = 0x6e65636865636221
 
 // Options returns the options in force.
 func (s *Searcher) Options() Options { return s.opts }
@@ -245,9 +265,12 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, history []e
 	s.limits = limits
 	s.rootSide = root.Side
 	s.stop.Store(false)
+	s.done = ctx.Done()
 	s.mu.Lock()
-	s.ponderHit = make(chan struct{})
-	s.hitOnce = sync.Once{}
+	if limits.Ponder {
+		s.ponderHit = make(chan struct{})
+		s.hitOnce = sync.Once{}
+	}
 	s.pondering.Store(limits.Ponder)
 	s.clockStart.Store(s.start.UnixNano())
 	s.mu.Unlock()
@@ -257,15 +280,14 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, history []e
 		s.ponderHit = nil
 		s.mu.Unlock()
 	}()
-	stopWatch := context.AfterFunc(ctx, func() { s.stop.Store(true) })
-	defer stopWatch()
 
 	s.tt.newSearch()
 	s.rootOutcome = Unknown
 	if s.oracle != nil && popcount(root.Pieces[0]|root.Pieces[1]) <= s.oracle.Pieces() {
 		s.rootOutcome = s.oracle.Probe(&root)
 	}
-	moves := rootMoves(&root, limits.SearchMoves)
+	s.moves = rootMoves(&root, limits.SearchMoves, s.moves[:0])
+	moves := s.moves
 	s.planTime(len(moves))
 	if len(moves) == 0 {
 		s.waitForEnd(ctx)
@@ -275,11 +297,10 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, history []e
 		w.newSearch()
 		w.setRoot(&root, history, moves)
 	}
-	var wg sync.WaitGroup
 	for _, w := range s.workers[1:] {
-		wg.Add(1)
+		s.helpers.Add(1)
 		go func() {
-			defer wg.Done()
+			defer s.helpers.Done()
 			w.iterate(nil)
 		}()
 	}
@@ -287,7 +308,7 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, history []e
 	main.iterate(progress)
 	s.waitForEnd(ctx)
 	s.stop.Store(true)
-	wg.Wait()
+	s.helpers.Wait()
 	return s.result(main)
 }
 
@@ -307,13 +328,12 @@ func (s *Searcher) waitForEnd(ctx context.Context) {
 	}
 }
 
-// rootMoves lists the legal moves of root, restricted to only if non-empty.
-// If none of only is legal, the restriction is dropped rather than
-// reporting a lost position.
-func rootMoves(root *engine.Position, only []engine.Move) []rootMove {
+// rootMoves appends the legal moves of root to out, restricted to only if
+// non-empty. If none of only is legal, the restriction is dropped rather
+// than reporting a lost position.
+func rootMoves(root *engine.Position, only []engine.Move, out []rootMove) []rootMove {
 	var l engine.MoveList
 	root.Generate(&l)
-	var out []rootMove
 	for _, m := range l.Slice() {
 		keep := len(only) == 0
 		for _, o := range only {
@@ -324,7 +344,7 @@ func rootMoves(root *engine.Position, only []engine.Move) []rootMove {
 		}
 	}
 	if len(out) == 0 && len(only) > 0 {
-		return rootMoves(root, nil)
+		return rootMoves(root, nil, out)
 	}
 	return out
 }
@@ -343,10 +363,18 @@ func (s *Searcher) result(w *worker) Result {
 	}
 	r := Result{Best: best.move, HasMove: true, Score: best.score, Depth: w.completed, Nodes: s.totalNodes(),
 		TBHits: s.totalTBHits(), Known: s.rootOutcome}
-	r.PV = append([]engine.Move(nil), best.pv...)
-	if len(r.PV) == 0 {
-		r.PV = []engine.Move{best.move}
+	var pv []engine.Move
+	if s.opts.SharePV {
+		pv = s.pv[:0]
 	}
+	pv = append(pv, best.pv...)
+	if len(pv) == 0 {
+		pv = append(pv, best.move)
+	}
+	if s.opts.SharePV {
+		s.pv = pv
+	}
+	r.PV = pv
 	if len(r.PV) > 1 {
 		r.Ponder, r.HasPonder = r.PV[1], true
 	}

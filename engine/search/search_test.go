@@ -351,7 +351,7 @@ func TestSearchDoesNotAllocate(t *testing.T) {
 	s := New(Options{HashMB: 4}, nil)
 	pos := mustFEN(t, BenchFENs[13])
 	w := s.workers[0]
-	moves := rootMoves(&pos, nil)
+	moves := rootMoves(&pos, nil, nil)
 	allocs := testing.AllocsPerRun(5, func() {
 		s.tt.newSearch()
 		w.newSearch()
@@ -394,7 +394,7 @@ func TestRandomTiesPicksAmongEqualBest(t *testing.T) {
 	// The exact score of every root move, each searched alone.
 	exact := map[engine.Move]Score{}
 	best := -infinity
-	for _, rm := range rootMoves(&pos, nil) {
+	for _, rm := range rootMoves(&pos, nil, nil) {
 		r := New(Options{HashMB: 1}, nil).Search(context.Background(), pos, nil, Limits{Depth: depth, SearchMoves: []engine.Move{rm.move}}, nil)
 		exact[rm.move] = r.Score
 		best = max(best, r.Score)

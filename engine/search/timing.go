@@ -53,9 +53,24 @@ func (s *Searcher) elapsed() time.Duration {
 	return time.Duration(time.Now().UnixNano() - s.clockStart.Load())
 }
 
+// cancelled reports whether the search's context is done.
+func (s *Searcher) cancelled() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // checkLimits runs on the main thread every few hundred nodes and raises the
-// stop flag when the hard time or the node limit is reached.
+// stop flag when the search's context is done, or the hard time or the node
+// limit is reached.
 func (s *Searcher) checkLimits() {
+	if s.cancelled() {
+		s.stop.Store(true)
+		return
+	}
 	if s.pondering.Load() {
 		return
 	}
@@ -70,6 +85,9 @@ func (s *Searcher) checkLimits() {
 // iterationsDone reports, after the main thread finishes depth with best
 // score score, whether iterative deepening should end.
 func (s *Searcher) iterationsDone(depth int, score Score) bool {
+	if s.cancelled() {
+		s.stop.Store(true)
+	}
 	if s.stop.Load() {
 		return true
 	}

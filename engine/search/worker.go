@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"sync/atomic"
 
 	"github.com/nechecb/nechecb/engine"
@@ -22,8 +23,11 @@ type frame struct {
 	moves engine.MoveList
 	// order[slot] is a move's ordering score shifted left 8 bits above
 	// its index in moves.
-	order  [engine.MaxMoves]int64
-	reps   int // how many earlier path entries may repeat this position
+	order [engine.MaxMoves]int64
+	reps  int // how many earlier path entries may repeat this position
+	// quiet counts the plies since the last capture or promotion, for
+	// Options.QuietDraw.
+	quiet  int
 	killer [2]engine.Move
 }
 
@@ -55,7 +59,9 @@ type worker struct {
 	dbPieces int
 	selDepth int
 	stopped  bool
-	root     []rootMove
+	// quietLimit is Options.QuietDraw, or no limit when that is 0.
+	quietLimit int
+	root       []rootMove
 	// completed is the last depth this thread finished.
 	completed int
 }
@@ -117,7 +123,9 @@ func (w *worker) evaluate(ply int) Score {
 // newSearch resets the killers and node counts and halves the history for
 // a new search.
 func (w *worker) newSearch() {
-	for i := range w.stack {
+	// Killers are only ever set at plies the search reached, which
+	// selDepth bounds: the frames beyond it are still clear.
+	for i := range min(w.selDepth+2, len(w.stack)) {
 		w.stack[i].killer = [2]engine.Move{}
 	}
 	for c := range w.history {
@@ -134,6 +142,10 @@ func (w *worker) newSearch() {
 	w.dbPieces = 0
 	if w.s.oracle != nil {
 		w.dbPieces = w.s.oracle.Pieces()
+	}
+	w.quietLimit = math.MaxInt
+	if q := w.s.opts.QuietDraw; q > 0 {
+		w.quietLimit = q
 	}
 }
 

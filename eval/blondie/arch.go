@@ -9,6 +9,8 @@
 // # Spec string
 //
 //	blondie:PATH   the network in the blondie24 v1 file at PATH
+//	blondie:RUN    a run folder of nechecb evolve blondie: the best network
+//	               of its last complete generation (RUN/best/NNNN.txt)
 //
 // # Value and score scale
 //

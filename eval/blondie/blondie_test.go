@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -272,18 +273,20 @@ func TestReadErrors(t *testing.T) {
 	}
 	for _, tc := range []struct{ name, text, want string }{
 		{"empty", "", "f: at the end of the file: want \"blondie24\""},
-		{"header", "blondie23 v1\n", "f:1: want \"blondie24\", not \"blondie23\""},
-		{"version", "blondie24 v2\n", "f:1: want \"v1\", not \"v2\""},
-		{"arch", replace("arch 1999", "arch 2000"), "f:2: unknown arch \"2000\""},
-		{"king range", replace("king 2", "king 3.5"), "f:3: king value 3.5 is outside [1, 3]"},
-		{"king nan", replace("king 2", "king NaN"), "f:3: king value \"NaN\" is not finite"},
-		{"count", replace("weights 1741", "weights 1740"), "f:5: weights count \"1740\": this arch has 1741"},
+		{"header", "blondie23 v1\n", "f:1:1: want \"blondie24\", not \"blondie23\""},
+		{"version", "blondie24 v2\n", "f:1:11: want \"v1\", not \"v2\""},
+		{"arch", replace("arch 1999", "arch 2000"), "f:2:6: unknown arch \"2000\""},
+		{"king range", replace("king 2", "king 3.5"), "f:3:6: king value 3.5 is outside [1, 3]"},
+		{"king nan", replace("king 2", "king NaN"), "f:3:6: king value \"NaN\" is not finite"},
+		{"count", replace("weights 1741", "weights 1740"), "f:5:9: weights count \"1740\": this arch has 1741"},
 		{"inf", replace("\n0 ", "\n+Inf "), "not finite"},
 		{"bad number", replace("\n0 ", "\n0.5.1 "), "found \"0.5.1\" after 0 of 1741 numbers"},
 		{"short", good[:len(good)-3] + "\n", "the file ends after 1740 of 1741 numbers"},
 		{"trailing", good + "extra\n", "unexpected \"extra\" after the weights"},
 		{"sigma", good + "sigmas 1741\n" + strings.Repeat("0.05 ", 1740) + "0\n", "step size 1741 is 0, not positive"},
 		{"sigma count", good + "sigmas 3\n1 2 3\n", "sigmas count \"3\": this arch has 1741"},
+		{"piecediff sigma", replace("piecediff 0\n", "piecediff 0\npiecediffsigma  -1\n"), "f:5:17: piece-difference step size -1 is not positive"},
+		{"piecediff sigma nan", replace("piecediff 0\n", "piecediff 0\npiecediffsigma x\n"), "f:5:16: piece-difference step size \"x\" is not a number"},
 	} {
 		_, err := Read(strings.NewReader(tc.text), "f")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -291,7 +294,7 @@ func TestReadErrors(t *testing.T) {
 		}
 	}
 	_, err := Read(strings.NewReader(replace("\n0 ", "\nInf ")), "f")
-	if err == nil || !strings.HasPrefix(err.Error(), "f:"+strconv.Itoa(firstNode)+":") {
+	if err == nil || !strings.HasPrefix(err.Error(), "f:"+strconv.Itoa(firstNode)+":1:") {
 		t.Errorf("non-finite weight: %v, want line %d", err, firstNode)
 	}
 	if _, err := Read(strings.NewReader("# a comment\n"+good+"# the end\n"), "f"); err != nil {
@@ -371,5 +374,34 @@ func TestCompileCopies(t *testing.T) {
 	n.PieceDiff, n.King = 3, 3
 	if after := net.Raw(&p); after != before {
 		t.Errorf("changing the Net changed the compiled network: %v, then %v", before, after)
+	}
+}
+
+// A run folder loads the best net of its highest-numbered generation.
+func TestRunFolderSpec(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := eval.Load("blondie:" + dir); err == nil || !strings.Contains(err.Error(), "not a blondie run folder") {
+		t.Errorf("an empty folder: %v", err)
+	}
+	os.MkdirAll(filepath.Join(dir, RunBestDir), 0o755)
+	if _, err := eval.Load("blondie:" + dir); err == nil || !strings.Contains(err.Error(), "no generation is complete") {
+		t.Errorf("no best file: %v", err)
+	}
+	nets := map[string]*Net{}
+	for i, name := range []string{"0000.txt", "0009.txt", "0010.txt", "notes.txt"} {
+		n := Random(Arch1999, rand.New(rand.NewPCG(uint64(i), 7)))
+		nets[name] = n
+		if err := n.WriteFile(filepath.Join(dir, RunBestDir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := eval.Load("blondie:" + dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := mustCompile(t, nets["0010.txt"])
+	start := engine.StartPosition()
+	if got := f().Raw(&start); got != want.Raw(&start) {
+		t.Errorf("blondie:RUN evaluates the start as %v, generation 10's best as %v", got, want.Raw(&start))
 	}
 }

@@ -24,6 +24,9 @@ type Net struct {
 	Weights   []float64
 	// Sigmas are the step sizes, one per weight, or nil.
 	Sigmas []float64
+	// PieceDiffSigma is the step size of the piece-difference weight, or 0
+	// when the file gives none.
+	PieceDiffSigma float64
 }
 
 // Paper's starting values for a new individual.
@@ -41,9 +44,9 @@ const (
 
 // Random returns a new individual as the paper starts one: every weight,
 // the piece-difference weight included, uniform in [-0.2, 0.2], every step
-// size 0.05, and K = 2.
+// size (the piece-difference weight's too) 0.05, and K = 2.
 func Random(arch Arch, rng *rand.Rand) *Net {
-	n := &Net{Arch: arch, King: InitKing, PieceDiff: uniform(rng)}
+	n := &Net{Arch: arch, King: InitKing, PieceDiff: uniform(rng), PieceDiffSigma: InitSigma}
 	n.Weights = make([]float64, arch.NumWeights())
 	n.Sigmas = make([]float64, len(n.Weights))
 	for i := range n.Weights {
@@ -84,6 +87,9 @@ func (n *Net) Check() error {
 			return fmt.Errorf("step size %d is %v, not a positive number", i+1, s)
 		}
 	}
+	if !finite(n.PieceDiffSigma) || n.PieceDiffSigma < 0 {
+		return fmt.Errorf("piece-difference step size %v is not a positive number", n.PieceDiffSigma)
+	}
 	return nil
 }
 
@@ -95,6 +101,9 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 func (n *Net) Format() []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "blondie24 v1\narch %s\nking %s\npiecediff %s\n", n.Arch, num(n.King), num(n.PieceDiff))
+	if n.PieceDiffSigma > 0 {
+		fmt.Fprintf(&b, "piecediffsigma %s\n", num(n.PieceDiffSigma))
+	}
 	n.writeList(&b, "weights", n.Weights)
 	if n.Sigmas != nil {
 		n.writeList(&b, "sigmas", n.Sigmas)
@@ -165,10 +174,11 @@ func Read(r io.Reader, name string) (*Net, error) {
 	return parse(name, data)
 }
 
-// token is one whitespace-separated word of a file, with its line.
+// token is one whitespace-separated word of a file, with its line and the
+// column (in bytes, from 1) where it starts.
 type token struct {
-	text string
-	line int
+	text      string
+	line, col int
 }
 
 // tokens splits a file into words, dropping '#' comments.
@@ -178,12 +188,23 @@ func tokens(data []byte) []token {
 		if c := strings.IndexByte(line, '#'); c >= 0 {
 			line = line[:c]
 		}
-		for _, w := range strings.Fields(line) {
-			out = append(out, token{w, i + 1})
+		for at := 0; at < len(line); {
+			for at < len(line) && isSpace(line[at]) {
+				at++
+			}
+			start := at
+			for at < len(line) && !isSpace(line[at]) {
+				at++
+			}
+			if at > start {
+				out = append(out, token{line[start:at], i + 1, start + 1})
+			}
 		}
 	}
 	return out
 }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
 
 // parser walks the tokens of one file.
 type parser struct {
@@ -192,11 +213,12 @@ type parser struct {
 	pos  int
 }
 
-// errorf reports a problem at the current token (or at the end of the file).
+// errorf reports a problem at the current token, naming its line and
+// column (or at the end of the file).
 func (p *parser) errorf(format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
 	if p.pos < len(p.toks) {
-		return fmt.Errorf("%s:%d: %s", p.name, p.toks[p.pos].line, msg)
+		return fmt.Errorf("%s:%d:%d: %s", p.name, p.toks[p.pos].line, p.toks[p.pos].col, msg)
 	}
 	return fmt.Errorf("%s: at the end of the file: %s", p.name, msg)
 }
@@ -300,6 +322,16 @@ func parse(name string, data []byte) (*Net, error) {
 	}
 	if n.PieceDiff, err = p.number("piece-difference weight"); err != nil {
 		return nil, err
+	}
+	if p.pos < len(p.toks) && p.toks[p.pos].text == "piecediffsigma" {
+		p.pos++
+		if n.PieceDiffSigma, err = p.number("piece-difference step size"); err != nil {
+			return nil, err
+		}
+		if n.PieceDiffSigma <= 0 {
+			p.pos--
+			return nil, p.errorf("piece-difference step size %v is not positive", n.PieceDiffSigma)
+		}
 	}
 	if n.Weights, err = p.list("weights", n.Arch.NumWeights()); err != nil {
 		return nil, err

@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
@@ -17,7 +21,12 @@ func init() {
 	}
 	eval.Register("blondie", func(path, selector string) (eval.Factory, error) {
 		if path == "" || selector != "" {
-			return nil, fmt.Errorf("want blondie:PATH, a blondie24 v1 file")
+			return nil, fmt.Errorf("want blondie:PATH, a blondie24 v1 file or an evolution run folder")
+		}
+		if st, err := os.Stat(path); err == nil && st.IsDir() {
+			if path, err = RunBest(path); err != nil {
+				return nil, err
+			}
 		}
 		n, err := ReadFile(path)
 		if err != nil {
@@ -29,6 +38,35 @@ func init() {
 		}
 		return func() eval.Evaluator { return net }, nil
 	})
+}
+
+// RunBestDir is the folder of an evolution run (nechecb evolve blondie)
+// that holds the best network of each generation, as NNNN.txt (the
+// generation's number, zero-padded to at least four digits).
+const RunBestDir = "best"
+
+// RunBest returns the file of the best network of the last generation of
+// the run in folder dir: the highest-numbered file in dir/best.
+func RunBest(dir string) (string, error) {
+	entries, err := os.ReadDir(filepath.Join(dir, RunBestDir))
+	if err != nil {
+		return "", fmt.Errorf("%s is not a blondie run folder: %w", dir, err)
+	}
+	best, path := -1, ""
+	for _, e := range entries {
+		num, ok := strings.CutSuffix(e.Name(), ".txt")
+		gen, err := strconv.Atoi(num)
+		if !ok || err != nil || gen < 0 || e.IsDir() {
+			continue
+		}
+		if gen > best {
+			best, path = gen, filepath.Join(dir, RunBestDir, e.Name())
+		}
+	}
+	if path == "" {
+		return "", fmt.Errorf("%s: no generation is complete yet (%s/ holds no NNNN.txt)", dir, RunBestDir)
+	}
+	return path, nil
 }
 
 // inputOf[side][b] is the input that engine bit b feeds when side is

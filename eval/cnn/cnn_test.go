@@ -2,6 +2,7 @@ package cnn
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -281,17 +282,19 @@ func TestErrors(t *testing.T) {
 	empty := write("empty.csv", lines[0])
 	ctrl := write("ctrl.csv", lines[0]+"\"a\nb\""+lines[1][strings.Index(lines[1], ","):])
 	quote := write("quote.csv", lines[0]+"\"abc,"+lines[1])
+	long := write("long.csv", lines[0]+strings.TrimSuffix(lines[1], "\n")+",1.5\n")
 	for _, tc := range []struct{ spec, want string }{
 		{"cnn:" + testCSV + "#Gen99", `no row named "Gen99"`},
-		{"cnn:" + short + "#Gen14_0055", short + `:3: row "Gen14_0055" has 246 weights, want 247`},
-		{"cnn:" + bad + "#Gen14_0041", bad + `:3: row "Gen14_0055" weight w0: "x0.752404251" is not a finite number`},
-		{"cnn:" + inf + "#Gen14_0041", inf + `:2: row "Gen14_0041" weight w0: "NaN" is not a finite number`},
+		{"cnn:" + short + "#Gen14_0055", fmt.Sprintf(`%s:3:%d: row "Gen14_0055" has 246 weights, want 247`, short, strings.LastIndex(lines[2], ",")+1)},
+		{"cnn:" + bad + "#Gen14_0041", bad + `:3:12: row "Gen14_0055" weight w0: "x0.752404251" is not a finite number`},
+		{"cnn:" + inf + "#Gen14_0041", inf + `:2:12: row "Gen14_0041" weight w0: "NaN" is not a finite number`},
+		{"cnn:" + long + "#Gen14_0041", fmt.Sprintf(`%s:2:%d: row "Gen14_0041" has 248 weights, want 247`, long, len(lines[1])+1)},
 		{"cnn:" + dup + "#Gen14_0041", dup + `:3: row "Gen14_0041" repeats the name of line 2`},
 		{"cnn:" + head + "#Gen14_0041", head + ":1: the header must be names,w0,...,w246"},
 		{"cnn:" + empty + "#Gen14_0041", empty + ": no weight rows"},
 		{"cnn:" + quote + "#Gen14_0041", quote + ":2:"},
 		{"cnn:" + filepath.Join(dir, "none.csv") + "#a", "no such file"},
-		{"cnn:" + ctrl + "#a", ctrl + `:2: row name "a\nb" holds a control character`},
+		{"cnn:" + ctrl + "#a", ctrl + `:2:1: row name "a\nb" holds a control character`},
 	} {
 		_, err := eval.Load(tc.spec)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -351,4 +354,38 @@ func FuzzRead(f *testing.F) {
 		}
 		New(&table.Rows[0].Weights)
 	})
+}
+
+// A run folder loads the first row of its highest GenGWeightsBest.csv, or
+// a row of GenG.csv by its name.
+func TestRunFolderSpec(t *testing.T) {
+	rows := readTestTable(t).Rows
+	dir := t.TempDir()
+	if _, err := eval.Load("cnn:" + dir); err == nil || !strings.Contains(err.Error(), "no generation is complete") {
+		t.Errorf("an empty run: %v", err)
+	}
+	for g, first := range []int{3, 0, 7} {
+		best := []Row{rows[first], rows[first+1]}
+		if err := WriteCSV(filepath.Join(dir, fmt.Sprintf("Gen%dWeightsBest.csv", g)), best); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gen2 := append([]Row(nil), rows[:5]...)
+	gen2[4].Name = "Gen2_0004"
+	if err := WriteCSV(filepath.Join(dir, "Gen2.csv"), gen2); err != nil {
+		t.Fatal(err)
+	}
+	start := engine.StartPosition()
+	for spec, want := range map[string]*Weights{"cnn:" + dir: &rows[7].Weights, "cnn:" + dir + "#Gen2_0004": &rows[4].Weights} {
+		f, err := eval.Load(spec)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		if got := f().Raw(&start); got != New(want).Raw(&start) {
+			t.Errorf("%s: Raw %v, want %v", spec, got, New(want).Raw(&start))
+		}
+	}
+	if _, err := eval.Load("cnn:" + dir + "#best"); err == nil || !strings.Contains(err.Error(), "not named GenG_IIII") {
+		t.Errorf("a bad row name: %v", err)
+	}
 }

@@ -52,9 +52,9 @@ func ReadFile(path string) (*Table, error) {
 
 // Read reads a weight file from r: the header names,w0,...,w246, then one
 // row per network, a name followed by 247 finite numbers. name is used in
-// errors, which give the file, the line and what is wrong (a bad header, a
-// row with the wrong number of weights, a number that does not parse or is
-// not finite, an empty or repeated name).
+// errors, which give the file, the line (and for a bad row the column) and
+// what is wrong (a bad header, a row with the wrong number of weights, a
+// number that does not parse or is not finite, an empty or repeated name).
 func Read(r io.Reader, name string) (*Table, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
@@ -81,9 +81,9 @@ func Read(r io.Reader, name string) (*Table, error) {
 			}
 			continue
 		}
-		row, err := parseRow(rec)
+		row, field, err := parseRow(rec)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return nil, fmt.Errorf("%s:%d:%d: %v", name, line, column(cr, rec, field), err)
 		}
 		if first, dup := firstLine[row.Name]; dup {
 			return nil, fmt.Errorf("%s:%d: row %q repeats the name of line %d", name, line, row.Name, first)
@@ -114,27 +114,40 @@ func (t *Table) Row(name string) (*Row, error) {
 	return nil, fmt.Errorf("%s: no row named %q (rows: %s)", t.name, name, rowNames(t.Rows))
 }
 
-// parseRow reads one record: a name and 247 numbers.
-func parseRow(rec []string) (Row, error) {
+// parseRow reads one record: a name and 247 numbers. On error it also
+// returns the field at fault, or len(rec) for a row that ends too soon.
+func parseRow(rec []string) (Row, int, error) {
 	var row Row
 	row.Name = rec[0]
 	if row.Name == "" {
-		return row, fmt.Errorf("a row with no name")
+		return row, 0, fmt.Errorf("a row with no name")
 	}
 	if !utf8.ValidString(row.Name) || strings.ContainsFunc(row.Name, unicode.IsControl) {
-		return row, fmt.Errorf("row name %q holds a control character or invalid UTF-8", row.Name)
+		return row, 0, fmt.Errorf("row name %q holds a control character or invalid UTF-8", row.Name)
 	}
-	if len(rec)-1 != NumWeights {
-		return row, fmt.Errorf("row %q has %d weights, want %d", row.Name, len(rec)-1, NumWeights)
+	if n := len(rec) - 1; n != NumWeights {
+		return row, min(len(rec), NumWeights+1), fmt.Errorf("row %q has %d weights, want %d", row.Name, n, NumWeights)
 	}
 	for i, field := range rec[1:] {
 		v, err := strconv.ParseFloat(strings.TrimSpace(field), 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return row, fmt.Errorf("row %q weight w%d: %q is not a finite number", row.Name, i, field)
+			return row, i + 1, fmt.Errorf("row %q weight w%d: %q is not a finite number", row.Name, i, field)
 		}
 		row.Weights[i] = v
 	}
-	return row, nil
+	return row, 0, nil
+}
+
+// column returns the column (1-based, in bytes) where field starts in the
+// record just read, or where the record ends when field is past its last
+// field.
+func column(cr *csv.Reader, rec []string, field int) int {
+	if field < len(rec) {
+		_, col := cr.FieldPos(field)
+		return col
+	}
+	_, col := cr.FieldPos(len(rec) - 1)
+	return col + len(rec[len(rec)-1])
 }
 
 // FormatCSV writes rows in the seed's CSV layout, each number in the

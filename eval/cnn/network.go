@@ -7,6 +7,10 @@
 //
 //	cnn:PATH#ROWNAME   the row called ROWNAME of the CSV at PATH
 //	cnn:PATH           the only row of a one-row file
+//	cnn:RUN            a run folder of nechecb evolve cnn: the best row of
+//	                   its last complete generation (the first row of the
+//	                   highest GenGWeightsBest.csv)
+//	cnn:RUN#GenG_IIII  that row of the run's GenG.csv
 //
 // # Value and score scale
 //
@@ -17,8 +21,13 @@
 package cnn
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
@@ -54,6 +63,12 @@ func init() {
 		cellOf[engine.White][b] = cell(33 - s)
 	}
 	eval.Register("cnn", func(path, selector string) (eval.Factory, error) {
+		if st, err := os.Stat(path); err == nil && st.IsDir() {
+			var err error
+			if path, selector, err = RunRow(path, selector); err != nil {
+				return nil, err
+			}
+		}
 		t, err := ReadFile(path)
 		if err != nil {
 			return nil, err
@@ -65,6 +80,39 @@ func init() {
 		n := New(&row.Weights)
 		return func() eval.Evaluator { return n }, nil
 	})
+}
+
+// RunRow resolves a spec on an evolution run folder dir to a file and a
+// row: with no selector, the first row (the best) of the highest-numbered
+// GenGWeightsBest.csv; with a row name GenG_IIII, that row of GenG.csv.
+func RunRow(dir, selector string) (path, row string, err error) {
+	if selector != "" {
+		gen, _, ok := strings.Cut(strings.TrimPrefix(selector, "Gen"), "_")
+		if _, err := strconv.Atoi(gen); !strings.HasPrefix(selector, "Gen") || !ok || err != nil {
+			return "", "", fmt.Errorf("%s: row %q is not named GenG_IIII", dir, selector)
+		}
+		return filepath.Join(dir, "Gen"+gen+".csv"), selector, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", "", err
+	}
+	best := -1
+	for _, e := range entries {
+		num, ok := strings.CutSuffix(strings.TrimPrefix(e.Name(), "Gen"), "WeightsBest.csv")
+		if g, err := strconv.Atoi(num); ok && err == nil && g > best && strings.HasPrefix(e.Name(), "Gen") {
+			best = g
+		}
+	}
+	if best < 0 {
+		return "", "", fmt.Errorf("%s: no generation is complete yet (no GenGWeightsBest.csv)", dir)
+	}
+	path = filepath.Join(dir, fmt.Sprintf("Gen%dWeightsBest.csv", best))
+	t, err := ReadFile(path)
+	if err != nil {
+		return "", "", err
+	}
+	return path, t.Rows[0].Name, nil
 }
 
 // cellOf[me][b] is the input cell (row*8 + col) of engine bit b in the board

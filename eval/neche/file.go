@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -134,9 +136,10 @@ func WriteGenomes(path string, gs []Genome) error {
 
 // FromSpec resolves the PATH and SELECTOR of a "neche" evaluator spec to a
 // genome: a path starting with '=' is a bare genome string, an empty path
-// with selector "g1" is the built-in material network, and anything else is
-// a genome file, of which the selector picks a line number or "last" (the
-// default).
+// with selector "g1" is the built-in material network, a folder is an
+// evolution run (its best_networks.txt), and anything else is a genome
+// file; of a file the selector picks a line number or "last" (the
+// default), so that neche:RUN follows a live run's latest best genome.
 func FromSpec(path, selector string) (Genome, error) {
 	switch {
 	case strings.HasPrefix(path, "="):
@@ -154,9 +157,17 @@ func FromSpec(path, selector string) (Genome, error) {
 		}
 		return nil, fmt.Errorf("no genome given (want neche:PATH#LINE, neche:PATH#last, neche:=ACGT... or neche:#g1)")
 	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		path = filepath.Join(path, RunBestFile) // a run folder: follow its best genomes
+	}
 	f, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	return f.Select(selector)
 }
+
+// RunBestFile is the file of an evolution run folder (neche's, or
+// nechecb evolve neche's) that holds the best genome of each generation,
+// one a line; a spec naming the folder reads it.
+const RunBestFile = "best_networks.txt"

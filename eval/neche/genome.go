@@ -9,14 +9,19 @@
 //
 //	neche:PATH#LINE   line LINE (1-based) of a genome file
 //	neche:PATH#last   the last genome line of the file (also neche:PATH)
+//	neche:RUN         a run folder: the last line of RUN/best_networks.txt,
+//	                  the best genome of the last complete generation
+//	                  (neche:RUN#LINE for generation LINE-1)
 //	neche:=ACGT...    a bare genome given in the spec itself
 //	neche:#g1         the built-in material network G1 (men 1, kings 2)
 //
 // # Score scale
 //
 // The network's output is used as it is for Raw. Evaluate multiplies it by
-// 100, so that an output of 1 (one man in the material network G1) is one man
-// on the engine's scale, then rounds and clamps to ±eval.ScoreLimit.
+// 100 up to ±50, so that an output of 1 (one man in the material network G1)
+// is one man on the engine's scale, and compresses larger outputs
+// logarithmically (see Score), so that no genome's output is cut off at
+// ±eval.ScoreLimit.
 package neche
 
 import (

@@ -349,3 +349,60 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// A folder is a run: neche:RUN is the last line of its best_networks.txt,
+// and neche:RUN#K line K, so the spec follows a run as it goes.
+func TestRunFolderSpec(t *testing.T) {
+	dir := t.TempDir()
+	g2, g3 := mustParse(t, goldenText(t, "G2")), mustParse(t, goldenText(t, "G3"))
+	path := filepath.Join(dir, RunBestFile)
+	for i, gs := range [][]Genome{{G1()}, {G1(), g2, g3}} {
+		if err := WriteGenomes(path, gs); err != nil {
+			t.Fatal(err)
+		}
+		g, err := FromSpec(dir, "")
+		if err != nil || g.String() != gs[len(gs)-1].String() {
+			t.Errorf("run with %d lines (%d): neche:RUN = %v, %v; want the last line", len(gs), i, g, err)
+		}
+	}
+	if g, err := FromSpec(dir, "2"); err != nil || g.String() != g2.String() {
+		t.Errorf("neche:RUN#2 = %v, %v; want G2", g, err)
+	}
+	if _, err := eval.Load("neche:" + t.TempDir()); err == nil || !strings.Contains(err.Error(), RunBestFile) {
+		t.Errorf("an empty folder: %v, want an error naming %s", err, RunBestFile)
+	}
+}
+
+// The score map is 100 per unit up to ±50, strictly increasing beyond, and
+// stays inside the score limit for the largest outputs a genome can give.
+func TestScoreMap(t *testing.T) {
+	for _, x := range []float64{0, 1, -2.5, 49.99, -50} {
+		if got, want := Score(x), int(math.Round(100*x)); got != want {
+			t.Errorf("Score(%v) = %d, want %d", x, got, want)
+		}
+	}
+	// An increasing grid from -2e9 to 2e9, fine near 0 and coarse far out.
+	var grid []float64
+	for x := 2e9; x > 1e-4; x /= 1.01 {
+		grid = append(grid, -x)
+	}
+	for i := len(grid) - 1; i >= 0; i-- {
+		grid = append(grid, -grid[i])
+	}
+	for i := 1; i < len(grid); i++ {
+		if Score(grid[i]) < Score(grid[i-1]) {
+			t.Fatalf("Score decreases from %v to %v: %d, %d", grid[i-1], grid[i], Score(grid[i-1]), Score(grid[i]))
+		}
+	}
+	for _, pair := range [][2]float64{{100, 101}, {1000, 1010}, {1e5, 1.03e5}, {-1000, -1010}} {
+		if Score(pair[0]) == Score(pair[1]) {
+			t.Errorf("Score does not tell %v from %v", pair[0], pair[1])
+		}
+	}
+	if s := Score(1.3e9); s >= eval.ScoreLimit || Score(-1.3e9) <= -eval.ScoreLimit {
+		t.Errorf("Score(±1.3e9) = ±%d reaches the limit %d", s, eval.ScoreLimit)
+	}
+	if Score(math.NaN()) != 0 {
+		t.Error("Score(NaN) is not 0")
+	}
+}

@@ -1,6 +1,7 @@
 package neche
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/nechecb/nechecb/engine"
@@ -227,8 +228,36 @@ func (n *Network) feed(sum *[computed]float64, spans *[64]span, bb uint64, v flo
 	}
 }
 
-// Evaluate returns 100 times the output (an output of 1 is one man), rounded
-// and clamped to ±eval.ScoreLimit.
+// Evaluate returns Score(Raw(p)).
 func (n *Network) Evaluate(p *engine.Position) int {
-	return eval.ScoreFromFloat(100 * n.Raw(p))
+	return Score(n.Raw(p))
+}
+
+// The score map: linear up to LinearLimit, logarithmic beyond.
+const (
+	// LinearLimit is the largest output scored linearly: 100 per unit, so
+	// ±50 (fifty men in G1's units) scores ±5000.
+	LinearLimit = 50
+	// logScale is the score per unit of ln(|x|/LinearLimit) beyond it.
+	logScale = 280
+)
+
+// Score maps a network output x to the engine's scale: 100·x while |x| is
+// at most 50, so that an output of 1 (one man to the material network G1)
+// is one man; beyond, ±(5000 + 280·ln(|x|/50)), rounded. The map is
+// strictly increasing and no output a genome can give (at most about 1e9)
+// reaches ±eval.ScoreLimit: random genomes often give outputs in the
+// hundreds or thousands, and a search that only compares values must see
+// those apart, as neche's own float comparisons did, not cut off at one
+// limit. NaN scores 0.
+func Score(x float64) int {
+	switch {
+	case x != x:
+		return 0
+	case x > LinearLimit:
+		return eval.ScoreFromFloat(100*LinearLimit + logScale*math.Log(x/LinearLimit))
+	case x < -LinearLimit:
+		return eval.ScoreFromFloat(-100*LinearLimit - logScale*math.Log(-x/LinearLimit))
+	}
+	return eval.ScoreFromFloat(100 * x)
 }

@@ -43,3 +43,36 @@ func TestBeatsRandomPlayer(t *testing.T) {
 		}
 	}
 }
+
+// A loop that keeps its engines and game record (Game.Reset) and shares
+// the search's line (SharePV) plays whole games without allocating: the
+// training games run thousands of them.
+func TestGameLoopDoesNotAllocate(t *testing.T) {
+	opts := Options{HashMB: 1, Threads: 1, RandomTies: true, SharePV: true}
+	a, b := New(opts, nil, "a"), New(opts, nil, "b")
+	black, white := &Mover{Engine: a, Limits: Limits{Depth: 3}}, &Mover{Engine: b, Limits: Limits{Depth: 3}}
+	g := engine.NewGame(engine.StartPosition())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	seed := uint64(0)
+	game := func() {
+		seed++
+		opts.Seed = seed
+		a.SetOptions(opts)
+		b.SetOptions(opts)
+		a.Clear()
+		b.Clear()
+		g.Reset(engine.StartPosition())
+		play.Play(ctx, g, black, white, play.Rules{MaxPlies: 120})
+	}
+	for range 5 {
+		game() // the first games size the reused storage
+	}
+	allocs := testing.AllocsPerRun(5, game)
+	if allocs != 0 {
+		t.Errorf("a game allocates %v times, want 0", allocs)
+	}
+	if g.Ply() == 0 {
+		t.Error("no moves were played")
+	}
+}

@@ -54,6 +54,13 @@ type Options struct {
 	RandomTies bool
 	// Seed seeds the random choices (RandomTies).
 	Seed uint64
+	// QuietDraw, when positive, makes the search score as a draw a position
+	// reached after more than QuietDraw plies without a capture or a
+	// promotion (neche's 20-ply rule); 0 leaves the rules' draws.
+	QuietDraw int
+	// SharePV lets Result.PV share the search's storage until the next
+	// search instead of being a copy (no allocation per search).
+	SharePV bool
 	// Experiment holds the search's selective features, for A/B matches.
 	// The zero value means the search's defaults.
 	Experiment Experiment
@@ -157,7 +164,8 @@ func Load(opts Options, spec string) (*Engine, error) {
 
 func searchOptions(o Options) search.Options {
 	return search.Options{HashMB: o.HashMB, Threads: o.Threads, MultiPV: o.MultiPV,
-		MoveOverhead: o.MoveOverhead, RandomTies: o.RandomTies, Seed: o.Seed, Tuning: o.Experiment}
+		MoveOverhead: o.MoveOverhead, RandomTies: o.RandomTies, Seed: o.Seed, QuietDraw: o.QuietDraw,
+		SharePV: o.SharePV, Tuning: o.Experiment}
 }
 
 // SetOptions changes the options between searches. The hash table is

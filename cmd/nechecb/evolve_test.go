@@ -1,0 +1,133 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nechecb/nechecb/internal/testbin"
+	"github.com/nechecb/nechecb/train/evolve"
+	"github.com/nechecb/nechecb/train/evolve/evolvetest"
+	nechevo "github.com/nechecb/nechecb/train/evolve/neche"
+)
+
+// tinyNeche is a neche run small enough for a test.
+var tinyNeche = []string{"--population", "8", "--genes", "12", "--depth", "1", "--rounds", "1", "--max-plies", "100"}
+
+func evolveArgs(dir string, extra ...string) []string {
+	return append(append([]string{"--dir", dir, "--workers", "2"}, tinyNeche...), extra...)
+}
+
+func TestEvolveCommand(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	var out, errs strings.Builder
+	args := evolveArgs(dir, "--generations", "2", "--curve-every", "1", "--curve-openings", "1", "--plot", filepath.Join(dir, "curve.svg"),
+		"--curve-vs", "material")
+	if status := evolveCommand(necheKind(), args, &out, &errs); status != 0 {
+		t.Fatalf("status %d: %s", status, errs.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], "gen 1: ") || !strings.Contains(lines[1], "games/s") ||
+		!strings.Contains(lines[1], "curve at gen 1: g1 ") || !strings.Contains(lines[1], " material ") || !strings.Contains(lines[1], " gen0 ") {
+		t.Errorf("progress:\n%s", out.String())
+	}
+	for _, name := range []string{"best_networks.txt", "nechedbg/2_nets.txt", "curve.tsv", "curve.svg", "evolve.json"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("the run left no %s", name)
+		}
+	}
+	rows, err := evolve.ReadCurveFile(filepath.Join(dir, "curve.tsv"))
+	if err != nil || len(rows) != 3+4 { // generation 0: g1, heuristic, material; 1: and gen0
+		t.Errorf("curve: %d rows, %v", len(rows), err)
+	}
+	// Resume to 3 generations; the run's settings are taken from the folder.
+	out.Reset()
+	if status := evolveCommand(necheKind(), []string{"--dir", dir, "--resume", "--generations", "3", "--curve-every", "0"}, &out, &errs); status != 0 {
+		t.Fatalf("resume: status %d: %s", status, errs.String())
+	}
+	if !strings.HasPrefix(out.String(), "gen 2: ") {
+		t.Errorf("resume printed %q", out.String())
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{evolveArgs(dir), "is not empty"},
+		{[]string{"--dir", dir, "--resume", "--depth", "3"}, "depth: run 1, given 3"},
+		{[]string{"--dir", t.TempDir(), "--resume"}, "no run to resume"},
+		{[]string{"--generations", "1"}, "--dir is required"},
+		{[]string{"--dir", dir, "--mode", "best"}, `--mode "best"`},
+		{[]string{"--dir", t.TempDir(), "--population", "1"}, "population (1) must be at least 2"},
+		{[]string{"--dir", t.TempDir(), "--curve-vs", "nosuch"}, "--curve-vs"},
+		{[]string{"--dir", t.TempDir(), "stray"}, "unexpected argument"},
+	} {
+		errs.Reset()
+		if status := evolveCommand(necheKind(), tc.args, &out, &errs); status != 2 || !strings.Contains(errs.String(), tc.want) {
+			t.Errorf("%q: status %d, %q; want 2 and %q", tc.args, status, errs.String(), tc.want)
+		}
+	}
+	// A corrupt population stops the resumed run with the file, line and
+	// column.
+	pop := nechevo.PopulationPath(dir, 3)
+	data, _ := os.ReadFile(pop)
+	os.WriteFile(pop, []byte(strings.Replace(string(data), "\n", "\nZ", 1)), 0o644)
+	errs.Reset()
+	if status := evolveCommand(necheKind(), []string{"--dir", dir, "--resume", "--generations", "4"}, &out, &errs); status != 2 ||
+		!strings.Contains(errs.String(), "3_nets.txt:2:1: bad letter 'Z'") {
+		t.Errorf("corrupt population: status %d, %q", status, errs.String())
+	}
+}
+
+func TestEvolveKindsRun(t *testing.T) {
+	var out, errs strings.Builder
+	blondie := []string{"--dir", filepath.Join(t.TempDir(), "b"), "--parents", "2", "--games", "1", "--depth", "1", "--max-plies", "40", "--generations", "1", "--curve-every", "0"}
+	if status := evolveCommand(blondieKind(), blondie, &out, &errs); status != 0 {
+		t.Errorf("blondie: status %d: %s", status, errs.String())
+	}
+	cnn := []string{"--dir", filepath.Join(t.TempDir(), "c"), "--mode", "improved", "--population", "12", "--survivors", "3", "--mutants", "1",
+		"--pairs", "1", "--depth", "0", "--generations", "1", "--curve-every", "0"}
+	if status := evolveCommand(cnnKind(), cnn, &out, &errs); status != 0 {
+		t.Errorf("cnn: status %d: %s", status, errs.String())
+	}
+	errs.Reset()
+	if status := evolveCommand(cnnKind(), []string{"-h"}, &out, &errs); status != 0 || !strings.Contains(out.String(), "-survivors") {
+		t.Errorf("cnn -h: status %d", status)
+	}
+}
+
+// A run killed with SIGKILL in the middle and resumed ends with the files
+// of a run that was never stopped.
+func TestEvolveResumeAfterKill(t *testing.T) {
+	bin := testbin.Build(t)
+	whole, killed := t.TempDir(), filepath.Join(t.TempDir(), "run")
+	run := func(dir string, extra ...string) *exec.Cmd {
+		cmd := exec.Command(bin, append([]string{"evolve", "neche"}, evolveArgs(dir, append([]string{"--generations", "6", "--curve-every", "2", "--curve-openings", "1"}, extra...)...)...)...)
+		cmd.Stderr = os.Stderr
+		return cmd
+	}
+	if err := run(whole).Run(); err != nil {
+		t.Fatal(err)
+	}
+	cmd := run(killed)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Kill it once generation 1's population is on disk: the kill lands in
+	// generation 1, 2 or later, whichever is running.
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if _, err := os.Stat(nechevo.PopulationPath(killed, 2)); err == nil {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	if err := run(killed, "--resume").Run(); err != nil {
+		t.Fatal(err)
+	}
+	evolvetest.SameFolders(t, "killed and resumed, and whole", whole, killed)
+}

@@ -1,0 +1,415 @@
+package blondie
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/nechecb/nechecb/books"
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+	net "github.com/nechecb/nechecb/eval/blondie"
+	"github.com/nechecb/nechecb/internal/badinput"
+	"github.com/nechecb/nechecb/train/evolve"
+)
+
+// Modes.
+const (
+	Faithful = "faithful"
+	Improved = "improved"
+)
+
+// Config holds every setting of a Blondie24 run; it is kept in the run
+// folder's settings file, so its JSON names are part of the format.
+type Config struct {
+	Kind string `json:"kind"` // always "blondie"
+	Mode string `json:"mode"`
+	Seed uint64 `json:"seed"`
+	// Arch is 1999 or 2001.
+	Arch int `json:"arch"`
+	// Parents is the number of parents; each makes one child.
+	Parents int `json:"parents"`
+	// Depth is the search depth; MaxPlies draws a game at that length (the
+	// paper: 100 moves by each side); RandomTies picks at random among
+	// equal root moves.
+	Depth      int  `json:"depth"`
+	MaxPlies   int  `json:"max_plies"`
+	RandomTies bool `json:"random_ties"`
+	// Faithful: Games is the games each network plays as the first mover
+	// against opponents drawn at random; Win, Draw and Loss the payoffs;
+	// ScoreOpponent also pays the opponent (the spec pays the first mover
+	// only).
+	Games         int     `json:"games"`
+	Win           float64 `json:"win"`
+	Draw          float64 `json:"draw"`
+	Loss          float64 `json:"loss"`
+	ScoreOpponent bool    `json:"score_opponent"`
+	// Improved: Pairs is the colour-reversed ballot pairs each network
+	// plays against opponents drawn at random (both players scored, points
+	// 1, 1/2, 0); Elite the best parents of the previous generation that
+	// survive whatever they score.
+	Pairs int `json:"pairs,omitempty"`
+	Elite int `json:"elite,omitempty"`
+	// Tau is the step sizes' learning rate; 0 means the spec's
+	// 1/sqrt(2·sqrt(N)), N the evolving weights.
+	Tau float64 `json:"tau"`
+	// KeepEvery keeps the population of every generation that is a
+	// multiple of it (and the latest); the others are removed once the
+	// next one is written.
+	KeepEvery int `json:"keep_every"`
+}
+
+// Default returns the settings of mode.
+func Default(mode string) Config {
+	c := Config{Kind: "blondie", Mode: mode, Seed: 1, Arch: 1999, Parents: 15, Depth: 4, MaxPlies: 200,
+		Games: 5, Win: 1, Draw: 0, Loss: -2, KeepEvery: 10}
+	if mode == Improved {
+		c.Games, c.Pairs, c.Elite, c.RandomTies = 0, 3, 2, true
+	}
+	return c
+}
+
+// Check reports a setting that cannot work.
+func (c *Config) Check() error {
+	switch {
+	case c.Mode != Faithful && c.Mode != Improved:
+		return fmt.Errorf("mode %q: want faithful or improved", c.Mode)
+	case !net.Arch(c.Arch).Valid():
+		return fmt.Errorf("arch %d: want 1999 or 2001", c.Arch)
+	case c.Parents < 1 || c.Depth < 1 || c.MaxPlies < 0 || c.Tau < 0 || c.KeepEvery < 1:
+		return fmt.Errorf("parents and depth must be at least 1, keep-every at least 1, tau and max-plies not negative")
+	case c.Mode == Faithful && c.Games < 1:
+		return fmt.Errorf("faithful mode needs at least one game per network")
+	case c.Mode == Improved && (c.Pairs < 1 || c.Elite < 0 || c.Elite > c.Parents):
+		return fmt.Errorf("improved mode needs at least one pair per network and 0 <= elite <= parents")
+	}
+	return nil
+}
+
+// Rules returns the rules of the run's games.
+func (c *Config) Rules() evolve.Rules {
+	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, MaxPlies: c.MaxPlies}
+}
+
+// tau returns the learning rate in force.
+func (c *Config) tau() float64 {
+	if c.Tau > 0 {
+		return c.Tau
+	}
+	return Tau(Weights(net.Arch(c.Arch)))
+}
+
+// Folders of a run.
+const (
+	ParentsDir = "parents"
+	BestDir    = net.RunBestDir
+)
+
+// ParentPath returns the file of parent i (0 the best) of generation gen.
+func ParentPath(dir string, gen, i int) string {
+	return filepath.Join(dir, ParentsDir, fmt.Sprintf("%04d", gen), fmt.Sprintf("%02d.txt", i))
+}
+
+// BestPath returns the file of the best network of generation gen.
+func BestPath(dir string, gen int) string {
+	return filepath.Join(dir, BestDir, fmt.Sprintf("%04d.txt", gen))
+}
+
+// Random-number purposes.
+const (
+	streamInit     = evolve.StreamLearner
+	streamBreed    = evolve.StreamLearner + 1
+	streamSchedule = evolve.StreamLearner + 2
+	streamGames    = evolve.StreamLearner + 3
+)
+
+// Learner is a Blondie24 run in a folder.
+type Learner struct {
+	cfg     Config
+	dir     string
+	parents []*net.Net // the population of the next generation, best first
+	done    int
+}
+
+// New makes the learner of a run folder with settings cfg (checked).
+func New(dir string, cfg Config) (*Learner, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, badinput.Mark(err)
+	}
+	return &Learner{cfg: cfg, dir: dir}, nil
+}
+
+// Rules returns the rules of the run's games.
+func (l *Learner) Rules() evolve.Rules { return l.cfg.Rules() }
+
+// Open counts the complete generations (best/0000.txt, best/0001.txt, ...
+// without a gap) and reads the parents of the next one.
+func (l *Learner) Open() (int, error) {
+	done := 0
+	for exists(BestPath(l.dir, done)) {
+		done++
+	}
+	l.done, l.parents = done, nil
+	if done == 0 && !exists(ParentPath(l.dir, 0, 0)) {
+		return 0, nil
+	}
+	parents, err := l.readParents(done)
+	if err != nil {
+		return 0, err
+	}
+	l.parents = parents
+	return done, nil
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// readParents reads and checks the population of generation gen.
+func (l *Learner) readParents(gen int) ([]*net.Net, error) {
+	var out []*net.Net
+	for i := range l.cfg.Parents {
+		path := ParentPath(l.dir, gen, i)
+		n, err := net.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, badinput.Mark(fmt.Errorf("generation %d has no parent %d: %s is missing", gen, i, path))
+		}
+		if err != nil {
+			return nil, badinput.Mark(err)
+		}
+		if int(n.Arch) != l.cfg.Arch {
+			return nil, badinput.Mark(fmt.Errorf("%s:2: arch %s, the run's is %d", path, n.Arch, l.cfg.Arch))
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// writeParents writes the population of generation gen.
+func (l *Learner) writeParents(gen int, parents []*net.Net) error {
+	if err := os.MkdirAll(filepath.Dir(ParentPath(l.dir, gen, 0)), 0o755); err != nil {
+		return err
+	}
+	for i, n := range parents {
+		if err := n.WriteFile(ParentPath(l.dir, gen, i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Best returns the best network of complete generation gen.
+func (l *Learner) Best(gen int) (eval.Factory, error) {
+	n, err := net.ReadFile(BestPath(l.dir, gen))
+	if err != nil {
+		return nil, err
+	}
+	c, err := net.Compile(n)
+	if err != nil {
+		return nil, err
+	}
+	return func() eval.Evaluator { return c }, nil
+}
+
+// Parents returns the population of the next generation, best first.
+func (l *Learner) Parents() []*net.Net { return l.parents }
+
+// SetParents replaces the population of the next generation (for tests).
+func (l *Learner) SetParents(p []*net.Net) { l.parents = p }
+
+// Step runs generation gen: every parent makes a child, the parents and
+// children play, the best Parents of them become the next parents
+// (parents/<gen+1>/), and the best of all is written to best/<gen>.txt,
+// which completes the generation.
+func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.Stats, error) {
+	if gen != l.done {
+		return evolve.Stats{}, fmt.Errorf("blondie: step %d, but %d generations are complete", gen, l.done)
+	}
+	if l.parents == nil {
+		rng := evolve.Rand(l.cfg.Seed, 0, streamInit)
+		for range l.cfg.Parents {
+			l.parents = append(l.parents, net.Random(net.Arch(l.cfg.Arch), rng))
+		}
+		if err := l.writeParents(0, l.parents); err != nil {
+			return evolve.Stats{}, err
+		}
+	}
+	rng := evolve.Rand(l.cfg.Seed, gen, streamBreed)
+	all := append([]*net.Net(nil), l.parents...)
+	for _, p := range l.parents {
+		all = append(all, Offspring(rng, p, l.cfg.tau()))
+	}
+	cast := make([]eval.Factory, len(all))
+	for i, n := range all {
+		c, err := net.Compile(n)
+		if err != nil {
+			return evolve.Stats{}, fmt.Errorf("blondie: network %d of generation %d: %w", i, gen, err)
+		}
+		cast[i] = func() eval.Evaluator { return c }
+	}
+	var fitness []float64
+	var games int
+	var err error
+	if l.cfg.Mode == Faithful {
+		fitness, games, err = l.playFaithful(ctx, pool, cast, gen)
+	} else {
+		fitness, games, err = l.playImproved(ctx, pool, cast, gen)
+	}
+	if err != nil {
+		return evolve.Stats{}, err
+	}
+	ranked := l.survivors(fitness)
+	next := make([]*net.Net, l.cfg.Parents)
+	for i := range next {
+		next[i] = all[ranked[i]]
+	}
+	if err := l.writeParents(gen+1, next); err != nil {
+		return evolve.Stats{}, err
+	}
+	if err := os.MkdirAll(filepath.Join(l.dir, BestDir), 0o755); err != nil {
+		return evolve.Stats{}, err
+	}
+	if err := next[0].WriteFile(BestPath(l.dir, gen)); err != nil {
+		return evolve.Stats{}, err
+	}
+	if gen%l.cfg.KeepEvery != 0 {
+		os.RemoveAll(filepath.Dir(ParentPath(l.dir, gen, 0)))
+	}
+	l.parents, l.done = next, gen+1
+	mean := 0.0
+	for _, f := range fitness {
+		mean += f
+	}
+	return evolve.Stats{Games: games, Best: fitness[ranked[0]], Mean: mean / float64(len(fitness))}, nil
+}
+
+// byFitness returns the indexes of fitness, best first, ties in index
+// order (parents before children).
+func byFitness(fitness []float64) []int {
+	idx := make([]int, len(fitness))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return fitness[idx[a]] > fitness[idx[b]] })
+	return idx
+}
+
+// survivors returns the networks that become the next parents, in order:
+// the Elite first parents (improved mode), then the fittest of the rest.
+func (l *Learner) survivors(fitness []float64) []int {
+	var out []int
+	taken := map[int]bool{}
+	if l.cfg.Mode == Improved {
+		for i := range l.cfg.Elite {
+			out = append(out, i)
+			taken[i] = true
+		}
+	}
+	for _, i := range byFitness(fitness) {
+		if len(out) == l.cfg.Parents {
+			break
+		}
+		if !taken[i] {
+			out = append(out, i)
+		}
+	}
+	// The next parents go best first, elites included by their score.
+	sort.SliceStable(out, func(a, b int) bool { return fitness[out[a]] > fitness[out[b]] })
+	return out
+}
+
+// playFaithful plays the paper's games: each network, as the first mover
+// (Black) from the starting position, against Games opponents drawn at
+// random from the others, with replacement; the first mover scores Win,
+// Draw or Loss (and the opponent too when ScoreOpponent).
+func (l *Learner) playFaithful(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
+	rng := evolve.Rand(l.cfg.Seed, gen, streamSchedule)
+	var games []evolve.Game
+	start := engine.StartPosition()
+	for i := range cast {
+		for range l.cfg.Games {
+			j := rng.IntN(len(cast) - 1)
+			if j >= i {
+				j++
+			}
+			games = append(games, evolve.Game{Black: i, White: j, Start: start, Seed: evolve.GameSeed(l.cfg.Seed, gen, streamGames, len(games))})
+		}
+	}
+	results := make([]evolve.Result, len(games))
+	if err := pool.Play(ctx, cast, games, results); err != nil {
+		return nil, 0, err
+	}
+	fitness := make([]float64, len(cast))
+	for k, g := range games {
+		fitness[g.Black] += l.payoff(results[k].Points(engine.Black))
+		if l.cfg.ScoreOpponent {
+			fitness[g.White] += l.payoff(results[k].Points(engine.White))
+		}
+	}
+	return fitness, len(games), nil
+}
+
+// payoff turns points (1, 1/2, 0) into the run's payoff.
+func (l *Learner) payoff(points float64) float64 {
+	switch points {
+	case 1:
+		return l.cfg.Win
+	case 0:
+		return l.cfg.Loss
+	}
+	return l.cfg.Draw
+}
+
+// playImproved plays Pairs colour-reversed pairs per network against
+// opponents drawn at random from the others, each pair from a standard
+// 3-move ballot drawn at random, and scores both players: the fitness is
+// the mean points per game.
+func (l *Learner) playImproved(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
+	ballots, err := books.Standard("3move")
+	if err != nil {
+		return nil, 0, err
+	}
+	rng := evolve.Rand(l.cfg.Seed, gen, streamSchedule)
+	var games []evolve.Game
+	for i := range cast {
+		for range l.cfg.Pairs {
+			j := rng.IntN(len(cast) - 1)
+			if j >= i {
+				j++
+			}
+			b := ballots[rng.IntN(len(ballots))]
+			g, err := b.Play()
+			if err != nil {
+				return nil, 0, fmt.Errorf("ballot %s: %w", b.Name, err)
+			}
+			for c := range 2 {
+				game := evolve.Game{Black: i, White: j, Start: g.Current(), Seed: evolve.GameSeed(l.cfg.Seed, gen, streamGames, len(games))}
+				if c == 1 {
+					game.Black, game.White = j, i
+				}
+				games = append(games, game)
+			}
+		}
+	}
+	results := make([]evolve.Result, len(games))
+	if err := pool.Play(ctx, cast, games, results); err != nil {
+		return nil, 0, err
+	}
+	points := make([]float64, len(cast))
+	counts := make([]int, len(cast))
+	for k, g := range games {
+		points[g.Black] += results[k].Points(engine.Black)
+		points[g.White] += results[k].Points(engine.White)
+		counts[g.Black]++
+		counts[g.White]++
+	}
+	for i := range points {
+		points[i] /= float64(max(counts[i], 1))
+	}
+	return points, len(games), nil
+}

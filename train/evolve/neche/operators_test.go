@@ -1,0 +1,253 @@
+package neche
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	genome "github.com/nechecb/nechecb/eval/neche"
+)
+
+// within fails t when got is more than k standard deviations from the
+// binomial mean of n trials with chance p.
+func within(t *testing.T, what string, got, n int, p, k float64) {
+	t.Helper()
+	mean, sd := float64(n)*p, math.Sqrt(float64(n)*p*(1-p))
+	if math.Abs(float64(got)-mean) > k*sd {
+		t.Errorf("%s: %d of %d, expected %.1f ± %.1f (%.0f sd)", what, got, n, mean, k*sd, k)
+	}
+}
+
+func TestCrossoverTakesWholeGenesInPlace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	fromA, total := 0, 0
+	for range 100 {
+		a, b := RandomGenome(rng, 200), RandomGenome(rng, 200)
+		child := Crossover(rng, a, b)
+		if len(child) != len(a) {
+			t.Fatalf("child has %d genes, parents %d", len(child), len(a))
+		}
+		for i, x := range child {
+			switch {
+			case x == a[i] && x == b[i]:
+				continue // the parents agree: no information
+			case x == a[i]:
+				fromA++
+			case x != b[i]:
+				t.Fatalf("gene %d of the child %v is neither parent's gene %d (%v, %v)", i, x, i, a[i], b[i])
+			}
+			total++
+		}
+	}
+	within(t, "genes taken from the first parent", fromA, total, 0.5, 5)
+}
+
+func TestPointMutationRate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	const rate = 0.01
+	redrawn, changed, letters := 0, 0, 0
+	for range 50 {
+		g := RandomGenome(rng, 200)
+		before := slices.Clone(g)
+		redrawn += PointMutate(rng, g, rate)
+		if len(g) != len(before) {
+			t.Fatalf("point mutation changed the length to %d genes", len(g))
+		}
+		for i := range g {
+			for k := range genome.GeneLen {
+				if Letter(g[i], k) != Letter(before[i], k) {
+					changed++
+				}
+			}
+		}
+		letters += len(g) * genome.GeneLen
+	}
+	within(t, "letters redrawn", redrawn, letters, rate, 5)
+	// A redrawn letter is one of the four, so three in four change.
+	within(t, "letters changed", changed, letters, rate*0.75, 5)
+}
+
+// Letter and setLetter read and write the 16 letters of a gene as the
+// genome's text spells them.
+func TestLettersMatchText(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for range 200 {
+		x := RandomGene(rng)
+		text := genome.Genome{x}.String()
+		for k := range genome.GeneLen {
+			if got := "ACGT"[Letter(x, k)]; got != text[k] {
+				t.Fatalf("letter %d of %s: %c", k, text, got)
+			}
+			y := x
+			d := rng.IntN(4)
+			setLetter(&y, k, d)
+			want := text[:k] + string("ACGT"[d]) + text[k+1:]
+			if got := (genome.Genome{y}).String(); got != want {
+				t.Fatalf("setting letter %d of %s to %c gave %s", k, text, "ACGT"[d], got)
+			}
+		}
+	}
+}
+
+func TestTranslocationMovesOneRunOfWholeGenes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for range 500 {
+		n := 1 + rng.IntN(40)
+		g := make(genome.Genome, n)
+		for i := range g {
+			g[i] = genome.Gene{Raw: uint32(i)} // gene i is recognisable
+		}
+		Translocate(rng, g)
+		if len(g) != n {
+			t.Fatalf("translocation changed %d genes into %d", n, len(g))
+		}
+		// The result is the original order with one run cut out and put
+		// back elsewhere: some split of it into rest-with-a-hole and run
+		// gives back 0..n-1.
+		if !isTranslocation(g) {
+			t.Fatalf("not one run of genes moved: %v", raws(g))
+		}
+	}
+}
+
+func raws(g genome.Genome) []int {
+	out := make([]int, len(g))
+	for i, x := range g {
+		out[i] = int(x.Raw)
+	}
+	return out
+}
+
+// isTranslocation reports whether g (genes numbered by Raw) is 0..n-1
+// with one contiguous run moved: moving a run is swapping it with the run
+// beside it, so between the first and the last gene out of place the
+// numbers must read y..k, then i..y-1.
+func isTranslocation(g genome.Genome) bool {
+	r := raws(g)
+	i, k := 0, len(r)-1
+	for i < len(r) && r[i] == i {
+		i++
+	}
+	if i == len(r) {
+		return true // nothing moved
+	}
+	for r[k] == k {
+		k--
+	}
+	y := r[i]
+	if y <= i || y > k {
+		return false
+	}
+	at := i
+	for v := y; v <= k; v++ {
+		if r[at] != v {
+			return false
+		}
+		at++
+	}
+	for v := i; v < y; v++ {
+		if r[at] != v {
+			return false
+		}
+		at++
+	}
+	return true
+}
+
+func TestTranslocationRate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	v := Variation{TranslocationRate: 0.02}
+	g := RandomGenome(rng, 50)
+	count := 0
+	const trials = 20000
+	for range trials {
+		if _, moved := v.Mutate(rng, g); moved {
+			count++
+		}
+	}
+	within(t, "children translocated", count, trials, 0.02, 5)
+}
+
+// A child that is not viable is made again: with one parent whose only
+// link to the output is gene 0, and one with no such link, half the
+// crossovers fail, and every child returned is viable.
+func TestNonViableChildrenAreRedrawn(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	viable := make(genome.Genome, 20)
+	dead := make(genome.Genome, 20)
+	for i := range viable {
+		viable[i] = genome.Gene{Source: 0, Sink: 40, Raw: genome.RawBias}
+		dead[i] = genome.Gene{Source: 0, Sink: 40, Raw: genome.RawBias}
+	}
+	viable[0] = genome.Gene{Source: 3, Sink: genome.Output, Raw: genome.RawBias + 1}
+	if !viable.Viable() || dead.Viable() {
+		t.Fatal("test parents are not what they should be")
+	}
+	parents := func() (genome.Genome, genome.Genome) { return viable, dead }
+	tries := 0
+	const children = 2000
+	for range children {
+		child, n := Child(rng, parents, Variation{})
+		if !child.Viable() {
+			t.Fatalf("a non-viable child was returned: %s", child)
+		}
+		tries += n
+	}
+	// Attempts per child are geometric with p = 1/2: mean 2.
+	if mean := float64(tries) / children; math.Abs(mean-2) > 0.15 {
+		t.Errorf("%.2f attempts per child, want about 2", mean)
+	}
+}
+
+func TestRouletteProportions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	weights := []float64{0.5, 1.5, 2.5, 0.5}
+	counts := make([]int, len(weights))
+	const draws = 40000
+	for range draws {
+		counts[Roulette(rng, weights)]++
+	}
+	for i, w := range weights {
+		within(t, "roulette draws", counts[i], draws, w/5, 5)
+	}
+}
+
+func TestTournamentPicksTheFittestOfItsDraw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	fitness := []float64{0, 1, 2, 3}
+	counts := make([]int, 4)
+	const draws = 40000
+	for range draws {
+		counts[tournament(rng, fitness, 2)]++
+	}
+	// With two draws, i wins when both are <= i and one is i:
+	// ((i+1)² - i²) / 16.
+	for i := range counts {
+		within(t, "tournament winners", counts[i], draws, float64(2*i+1)/16, 5)
+	}
+}
+
+func TestIsTranslocationCheck(t *testing.T) {
+	mk := func(xs ...int) genome.Genome {
+		g := make(genome.Genome, len(xs))
+		for i, x := range xs {
+			g[i] = genome.Gene{Raw: uint32(x)}
+		}
+		return g
+	}
+	for _, tc := range []struct {
+		xs   []int
+		want bool
+	}{
+		{[]int{0, 1, 2, 3}, true},
+		{[]int{2, 3, 0, 1}, true},
+		{[]int{0, 3, 1, 2, 4}, true},
+		{[]int{1, 0, 3, 2}, false},
+		{[]int{3, 2, 1, 0}, false},
+	} {
+		if got := isTranslocation(mk(tc.xs...)); got != tc.want {
+			t.Errorf("isTranslocation(%v) = %v", tc.xs, got)
+		}
+	}
+}
