@@ -79,12 +79,19 @@ func NewRecord(p *engine.Position, result uint8, score int, fold uint8) Record {
 
 // Position returns the record's position, with its hash.
 func (r *Record) Position() engine.Position {
+	p := r.Board()
+	p.Hash = p.ComputeHash()
+	return p
+}
+
+// Board returns the record's position without its hash, which evaluators
+// do not need: cheaper than Position.
+func (r *Record) Board() engine.Position {
 	var p engine.Position
 	p.Pieces[engine.Black], p.Pieces[engine.White], p.Kings = ghost(r.Black), ghost(r.White), ghost(r.Kings)
 	if r.WhiteToMove {
 		p.Side = engine.White
 	}
-	p.Hash = p.ComputeHash()
 	return p
 }
 
