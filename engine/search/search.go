@@ -140,6 +140,10 @@ type Tuning struct {
 	// LMRMoves is how many moves are searched in full before reductions
 	// start (0: 3).
 	LMRMoves int
+	// ThreatPlies, when above 0, searches the quiet moves of a horizon
+	// position whose side to move has no capture but whose opponent has one,
+	// instead of evaluating it, at most this many times on a path (0: off).
+	ThreatPlies int
 }
 
 // withDefaults fills the zero fields of t.

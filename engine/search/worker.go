@@ -24,7 +24,10 @@ type frame struct {
 	// its index in moves.
 	order  [engine.MaxMoves]int64
 	reps   int // how many earlier path entries may repeat this position
-	killer [2]engine.Move
+	// threats counts the threat searches (see threat) on the path below
+	// the horizon to this position.
+	threats int
+	killer  [2]engine.Move
 }
 
 // worker is one search thread. It owns its stack, killers, history and
