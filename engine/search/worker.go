@@ -22,8 +22,8 @@ type frame struct {
 	moves engine.MoveList
 	// order[slot] is a move's ordering score shifted left 8 bits above
 	// its index in moves.
-	order  [engine.MaxMoves]int64
-	reps   int // how many earlier path entries may repeat this position
+	order [engine.MaxMoves]int64
+	reps  int // how many earlier path entries may repeat this position
 	// threats counts the threat searches (see threat) on the path below
 	// the horizon to this position.
 	threats int
