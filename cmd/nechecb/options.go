@@ -79,6 +79,7 @@ func engineOptions(eng *player.Engine, book *openingBook) []protocol.Option {
 		spin("ExpLMRDepth", 0, 0, 64, func(o *player.Options) *int { return &o.Experiment.LMRDepth }).Hide(),
 		spin("ExpLMRMoves", 0, 0, 64, func(o *player.Options) *int { return &o.Experiment.LMRMoves }).Hide(),
 		spin("ExpThreat", 0, 0, 8, func(o *player.Options) *int { return &o.Experiment.ThreatPlies }).Hide(),
+		check("ExpSingleReply", func(o *player.Options) *bool { return &o.Experiment.SingleReply }).Hide(),
 	}
 }
 

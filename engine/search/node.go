@@ -116,6 +116,9 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 			child.reps = 0
 		}
 		newDepth := depth - 1
+		if n == 1 && w.s.tune.SingleReply && ply < 2*w.depth {
+			newDepth = depth // a forced move costs no depth
+		}
 		var score Score
 		switch {
 		case newDepth == 0 && i == 0:

@@ -90,6 +90,7 @@ func (w *worker) iterate(progress func(Info)) {
 // aspiration searches root line line to depth inside a window around its
 // previous score, widening the window until the score falls inside it.
 func (w *worker) aspiration(depth, line int) {
+	w.depth = depth
 	alpha, beta := -infinity, infinity
 	delta := Score(aspirationDelta)
 	prev := w.root[line].prevScore

@@ -144,6 +144,9 @@ type Tuning struct {
 	// position whose side to move has no capture but whose opponent has one,
 	// instead of evaluating it, at most this many times on a path (0: off).
 	ThreatPlies int
+	// SingleReply searches the only legal move of a position one ply
+	// deeper (on paths shorter than twice the iteration's depth).
+	SingleReply bool
 }
 
 // withDefaults fills the zero fields of t.

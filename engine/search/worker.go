@@ -55,6 +55,8 @@ type worker struct {
 	root     []rootMove
 	// completed is the last depth this thread finished.
 	completed int
+	// depth is the depth of the iteration under way.
+	depth int
 }
 
 // rootMove is a move at the root with its latest score and line.
