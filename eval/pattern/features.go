@@ -15,8 +15,8 @@ const (
 	// WindowSquares is the number of squares in a window.
 	WindowSquares = 8
 	// WindowStates is the number of contents of a window: each square is
-	// empty (or holds a king), holds a man of the side to move or a man of
-	// the opponent, 3^8.
+	// empty, holds a piece of the side to move or a piece of the opponent
+	// (man or king alike; the king terms tell kings apart), 3^8.
 	WindowStates = 6561
 	// NumGlobals is the number of global terms (GlobalNames).
 	NumGlobals = 4
@@ -159,7 +159,7 @@ func orient(p *engine.Position) (own, opp, kings uint64) {
 // rotate maps square s to 33-s (bit b to 34-b in the ghost layout).
 func rotate(bb uint64) uint64 { return bits.Reverse64(bb) >> 29 }
 
-// windowIndices computes every window's index for the men own and opp
+// windowIndices computes every window's index for the pieces own and opp
 // into idx: each row's base-3 code, then each window's four pairs of
 // squares from the codes of its rows, row i weighing 9^i.
 func windowIndices(own, opp uint64, idx *[NumWindows]int32) {
@@ -239,9 +239,8 @@ func globals(own, opp, kings uint64) [NumGlobals]int {
 // the features.
 func Extract(p *engine.Position, f *Features) {
 	own, opp, kings := orient(p)
-	ownMen, oppMen := own&^kings, opp&^kings
 	var idx [NumWindows]int32
-	windowIndices(ownMen, oppMen, &idx)
+	windowIndices(own, opp, &idx)
 	for w, i := range idx {
 		f.Windows[w] = uint16(i)
 	}

@@ -1,7 +1,8 @@
 // Package pattern owns the pattern evaluator: a learned evaluation in the
 // manner of Othello's Logistello and draughts' Scan. The board, seen from
 // the side to move, is covered by 25 overlapping 4×4 windows of 8 dark
-// squares each; each window's men index a table of 3^8 weights. Global
+// squares each; each window's pieces, by colour, index a table of 3^8
+// weights. Global
 // terms (men, kings, runaway men, sole kings) and a weight per king square
 // complete it. There are two weight sets, one for the opening and one for
 // the endgame, blended by the number of pieces. An evaluation is 25 table
@@ -97,10 +98,9 @@ func NewEvaluator(w *Weights) *Evaluator {
 // of 1/(PhaseSpan·Scale) centipawns.
 func (e *Evaluator) sum(p *engine.Position) int64 {
 	own, opp, kings := orient(p)
-	ownMen, oppMen := own&^kings, opp&^kings
 	t := e.w
 	var idx [NumWindows]int32
-	windowIndices(ownMen, oppMen, &idx)
+	windowIndices(own, opp, &idx)
 	var a, b int32
 	for w, x := range idx {
 		i := Param(w*WindowStates+int(x), 0)
