@@ -86,6 +86,8 @@ func engineOptions(eng *player.Engine, book *openingBook) []protocol.Option {
 		check("ExpNoLMR", func(o *player.Options) *bool { return &o.Experiment.NoLMR }).Hide(),
 		spin("ExpLMRDepth", 0, 0, 64, func(o *player.Options) *int { return &o.Experiment.LMRDepth }).Hide(),
 		spin("ExpLMRMoves", 0, 0, 64, func(o *player.Options) *int { return &o.Experiment.LMRMoves }).Hide(),
+		spin("ExpThreat", 0, 0, 8, func(o *player.Options) *int { return &o.Experiment.ThreatPlies }).Hide(),
+		check("ExpSingleReply", func(o *player.Options) *bool { return &o.Experiment.SingleReply }).Hide(),
 		// Hidden: how the Hub dialect reads pos=, for clients other than
 		// pydraughts; the default is pydraughts' layout.
 		protocol.HubPosLayoutOption(),

@@ -101,11 +101,11 @@ func TestOptionsMatchProtocolDoc(t *testing.T) {
 func TestHiddenOptionsReachTheSearch(t *testing.T) {
 	eng := player.New(player.Options{HashMB: 1}, nil, "")
 	out := serveScriptWith(t, eng, "setoption name ExpNoLMR value true\nsetoption name ExpLMRDepth value 5\n"+
-		"setoption name ExpLMRMoves value 65\nisready\n")
+		"setoption name ExpThreat value 2\nsetoption name ExpSingleReply value true\nsetoption name ExpLMRMoves value 65\nisready\n")
 	if want := "info string error: setoption: option ExpLMRMoves: 65 is outside 0..64\nreadyok\n"; out != want {
 		t.Errorf("got %q, want %q", out, want)
 	}
-	if got, want := eng.Options().Experiment, (player.Experiment{NoLMR: true, LMRDepth: 5}); got != want {
+	if got, want := eng.Options().Experiment, (player.Experiment{NoLMR: true, LMRDepth: 5, ThreatPlies: 2, SingleReply: true}); got != want {
 		t.Errorf("experiment settings %+v, want %+v", got, want)
 	}
 }

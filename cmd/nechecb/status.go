@@ -23,9 +23,10 @@ type statusLine struct {
 	drawn    bool   // a line stands on the terminal
 }
 
-// newStatusLine draws on f, redrawing in place when f is a terminal.
-func newStatusLine(f *os.File) *statusLine {
-	return &statusLine{w: f, terminal: term.IsTerminal(f), interval: 30 * time.Second}
+// newStatusLine draws on w, redrawing in place when w is a terminal.
+func newStatusLine(w io.Writer) *statusLine {
+	f, ok := w.(*os.File)
+	return &statusLine{w: w, terminal: ok && term.IsTerminal(f), interval: 30 * time.Second}
 }
 
 // Update shows line.

@@ -100,6 +100,7 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	best := -infinity
 	bestIdx := uint8(noMove)
 	child := &w.stack[ply+1]
+	child.threats = 0
 	for i := 0; i < n; i++ {
 		idx := first
 		if i > 0 {
@@ -124,6 +125,9 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 			child.quiet = 0
 		}
 		newDepth := depth - 1
+		if n == 1 && w.s.tune.SingleReply && ply < 2*w.depth {
+			newDepth = depth // a forced move costs no depth
+		}
 		var score Score
 		switch {
 		case newDepth == 0 && i == 0:
@@ -226,6 +230,9 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 		if !canStep(pos) {
 			return LossIn(ply)
 		}
+		if f.threats < w.s.tune.ThreatPlies && ply < MaxPly-1 && opponentCaptures(pos) {
+			return w.threat(ply, alpha, beta, pvNode)
+		}
 		return Score(w.ev.Evaluate(pos))
 	}
 	if ply >= MaxPly {
@@ -238,6 +245,7 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 	child := &w.stack[ply+1]
 	child.reps = 0 // after a capture nothing earlier can repeat
 	child.quiet = 0
+	child.threats = f.threats
 	for i := 0; i < n; i++ {
 		idx := uint8(0)
 		if i > 0 {
@@ -275,6 +283,72 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 		}
 	}
 	return best
+}
+
+// threat searches the quiet moves of stack[ply], a horizon position whose
+// side to move has no capture while the opponent has one pending: the
+// evaluation cannot see whether the opponent's shot can be met, and the
+// side to move may not pass. Each move's reply is resolved by quiesce. The
+// moves are not stored in the table and repetitions are not looked for.
+func (w *worker) threat(ply int, alpha, beta Score, pvNode bool) Score {
+	f := &w.stack[ply]
+	pos := &f.pos
+	pos.GenerateQuiet(&f.moves)
+	n := f.moves.N // at least 1: the caller checked canStep
+	if n > 1 {
+		w.orderMoves(ply, noMove)
+	}
+	best := -infinity
+	child := &w.stack[ply+1]
+	child.reps = 0
+	child.threats = f.threats + 1
+	for i := 0; i < n; i++ {
+		idx := uint8(0)
+		if i > 0 {
+			idx = w.pickMove(ply, i)
+		} else if n > 1 {
+			idx = uint8(f.order[0])
+		}
+		m := &f.moves.Moves[idx]
+		pos.PlayInto(&child.pos, m)
+		child.quiet = f.quiet + 1
+		if m.Crowns {
+			child.quiet = 0
+		}
+		var score Score
+		if i == 0 {
+			score = -w.quiesce(ply+1, -beta, -alpha, pvNode)
+		} else {
+			score = -w.quiesce(ply+1, -alpha-1, -alpha, false)
+			if score > alpha && score < beta && pvNode {
+				score = -w.quiesce(ply+1, -beta, -alpha, true)
+			}
+		}
+		if w.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if pvNode {
+					w.updatePV(ply, *m)
+				}
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// opponentCaptures reports whether the side not to move in p has a capture
+// on the board as it stands.
+func opponentCaptures(p *engine.Position) bool {
+	q := *p
+	q.Side ^= 1
+	return q.HasCapture()
 }
 
 // reduction returns how many plies to take off the search of the move in

@@ -113,6 +113,7 @@ func (w *worker) iterate(progress func(Info)) {
 // aspiration searches root line line to depth inside a window around its
 // previous score, widening the window until the score falls inside it.
 func (w *worker) aspiration(depth, line int) {
+	w.depth = depth
 	alpha, beta := -infinity, infinity
 	delta := Score(aspirationDelta)
 	prev := w.root[line].prevScore
@@ -154,7 +155,7 @@ func (w *worker) rootSearch(depth, line int, alpha, beta Score) Score {
 		rm := &w.root[i]
 		child.pos = root.pos.Play(rm.move)
 		w.keys[w.base+1] = child.pos.Hash
-		child.reps = 0
+		child.reps, child.threats = 0, 0
 		if rm.move.Jumps == 0 && root.pos.Kings&(1<<rm.move.From) != 0 {
 			child.reps = root.reps + 1
 		}

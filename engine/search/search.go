@@ -165,6 +165,13 @@ type Tuning struct {
 	// LMRMoves is how many moves are searched in full before reductions
 	// start (0: 3).
 	LMRMoves int
+	// ThreatPlies, when above 0, searches the quiet moves of a horizon
+	// position whose side to move has no capture but whose opponent has one,
+	// instead of evaluating it, at most this many times on a path (0: off).
+	ThreatPlies int
+	// SingleReply searches the only legal move of a position one ply
+	// deeper (on paths shorter than twice the iteration's depth).
+	SingleReply bool
 }
 
 // withDefaults fills the zero fields of t.

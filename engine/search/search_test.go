@@ -111,8 +111,14 @@ func TestNoMoveIsLoss(t *testing.T) {
 }
 
 func TestBestMoveLegalInRandomPositions(t *testing.T) {
+	// The search's selective features must keep moves and lines legal too.
+	for _, tune := range []Tuning{{}, {ThreatPlies: 2, SingleReply: true}} {
+		bestMoveLegal(t, New(Options{HashMB: 4, Tuning: tune}, nil))
+	}
+}
+
+func bestMoveLegal(t *testing.T, s *Searcher) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	s := New(Options{HashMB: 4}, nil)
 	n := 60
 	if testing.Short() {
 		n = 20

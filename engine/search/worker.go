@@ -27,8 +27,11 @@ type frame struct {
 	reps  int // how many earlier path entries may repeat this position
 	// quiet counts the plies since the last capture or promotion, for
 	// Options.QuietDraw.
-	quiet  int
-	killer [2]engine.Move
+	quiet int
+	// threats counts the threat searches (see threat) on the path below
+	// the horizon to this position.
+	threats int
+	killer  [2]engine.Move
 }
 
 // worker is one search thread. It owns its stack, killers, history and
@@ -64,6 +67,8 @@ type worker struct {
 	root       []rootMove
 	// completed is the last depth this thread finished.
 	completed int
+	// depth is the depth of the iteration under way.
+	depth int
 }
 
 // rootMove is a move at the root with its latest score and line.

@@ -199,10 +199,21 @@ func (s SPRT) LLR(penta [5]int) float64 {
 	return float64(n) * (s1 - s0) * (2*mu - s0 - s1) / (2 * variance)
 }
 
-// Decide returns the decision for the pentanomial counts and the LLR.
+// MinPairs is the number of complete game pairs an SPRT needs before it
+// decides. The LLR rests on the pairs' variance, which a few pairs do not
+// estimate: one pair has none, and the floor minPairVariance then makes a
+// single early pair look decisive (one drawn-and-lost pair gives an LLR of
+// -5.6 for Elo 0 against 15).
+const MinPairs = 10
+
+// Decide returns the decision for the pentanomial counts and the LLR. With
+// fewer than MinPairs pairs it always continues.
 func (s SPRT) Decide(penta [5]int) (Decision, float64) {
 	llr := s.LLR(penta)
 	lower, upper := s.Bounds()
+	if n, _, _ := pairMoments(penta); n < MinPairs {
+		return Continue, llr
+	}
 	switch {
 	case llr >= upper:
 		return AcceptH1, llr

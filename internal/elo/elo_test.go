@@ -98,6 +98,17 @@ func TestSPRT(t *testing.T) {
 	if s.LLR([5]int{}) != 0 {
 		t.Error("LLR with no pairs is not 0")
 	}
+	// Below MinPairs pairs nothing is decided, however one-sided they are;
+	// at MinPairs they are.
+	if d, llr := (SPRT{Elo0: 0, Elo1: 15, Alpha: 0.05, Beta: 0.05}).Decide([5]int{0, 1, 0, 0, 0}); d != Continue || llr > -5 {
+		t.Errorf("one pair: %v (LLR %.2f), want continue with a very low LLR", d, llr)
+	}
+	if d, _ := s.Decide([5]int{MinPairs - 1, 0, 0, 0, 0}); d != Continue {
+		t.Errorf("%d lost pairs: %v, want continue", MinPairs-1, d)
+	}
+	if d, _ := s.Decide([5]int{MinPairs, 0, 0, 0, 0}); d != AcceptH0 {
+		t.Errorf("%d lost pairs: %v, want H0", MinPairs, d)
+	}
 	if (SPRT{Elo0: 5, Elo1: 0, Alpha: 0.05, Beta: 0.05}).Validate() == nil || (SPRT{Elo1: 5, Alpha: 1, Beta: 0.05}).Validate() == nil || s.Validate() != nil {
 		t.Error("Validate does not check its bounds")
 	}

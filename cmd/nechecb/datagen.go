@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"time"
+
+	"github.com/nechecb/nechecb/train/datagen"
+)
+
+func init() {
+	register(&command{name: "datagen", summary: "generate training positions by self-play (--out, --positions, --nodes|--depth, --resume)", run: func(args []string) int {
+		return datagenCommand(args, os.Stdout, os.Stderr)
+	}})
+}
+
+const datagenUsage = `usage: nechecb datagen --out FILE (--positions N | --games N) [--resume] [flags]
+
+Plays self-play games from the 2- and 3-move ballots with random early plies
+and appends their quiet positions (no capture for either side), each with
+the game's result and a search score, deduplicated, to FILE, a chunk of
+games at a time. The same flags and seed write the same file; --resume goes
+on with a stopped run.
+
+flags:
+`
+
+func datagenCommand(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cfg := datagen.DefaultConfig
+	cfg.Workers = runtime.NumCPU()
+	var target datagen.Target
+	fl := flag.NewFlagSet("datagen", flag.ContinueOnError)
+	out := fl.String("out", "", "positions file to write (required)")
+	resume := fl.Bool("resume", false, "go on with the run that made --out, with the same settings")
+	fl.IntVar(&target.Positions, "positions", 0, "stop when the file holds this many positions")
+	fl.IntVar(&target.Games, "games", 0, "stop when the file covers this many games")
+	fl.StringVar(&cfg.Eval, "eval", cfg.Eval, "evaluator spec the games are played with")
+	fl.IntVar(&cfg.Depth, "depth", cfg.Depth, "search depth of every move (0: no depth limit)")
+	fl.Uint64Var(&cfg.Nodes, "nodes", cfg.Nodes, "node limit of every move's search (0: none)")
+	fl.IntVar(&cfg.LabelDepth, "label-depth", cfg.LabelDepth, "label positions with a search of this depth (0: the score of the move's search)")
+	fl.IntVar(&cfg.RandomPlies, "random-plies", cfg.RandomPlies, "at most this many random moves after the ballot")
+	fl.IntVar(&cfg.MaxPlies, "max-plies", cfg.MaxPlies, "adjudicate a game as drawn at this many plies")
+	fl.IntVar(&cfg.HashMB, "hash", cfg.HashMB, "hash table of each search, in MB")
+	fl.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed")
+	fl.IntVar(&cfg.ChunkGames, "chunk", cfg.ChunkGames, "games per chunk written")
+	fl.IntVar(&cfg.Workers, "workers", cfg.Workers, "games played at once")
+	if status, ok := parseFlags(fl, args, datagenUsage, stdout, stderr); !ok {
+		return status
+	}
+	if *out == "" {
+		fmt.Fprintln(stderr, "nechecb datagen: --out is required")
+		return 2
+	}
+	status := newStatusLine(stderr)
+	err := datagen.Run(ctx, cfg, *out, *resume, target, func(pr datagen.Progress) {
+		kept := 0.0
+		if pr.Seen > 0 {
+			kept = 100 * float64(pr.NewPositions) / float64(pr.Seen)
+		}
+		status.Update(fmt.Sprintf("games %d, positions %d (+%d in %s, %.0f/hour, %.0f%% of quiet positions new)",
+			pr.Games, pr.Positions, pr.NewPositions, pr.Elapsed.Round(time.Second), pr.Rate(), kept))
+	})
+	status.Done()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintln(stderr, "nechecb datagen: interrupted; --resume goes on from the last chunk written")
+			return 1
+		}
+		fmt.Fprintf(stderr, "nechecb datagen: %v\n", err)
+		return exitStatus(err)
+	}
+	return 0
+}

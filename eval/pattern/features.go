@@ -1,0 +1,252 @@
+package pattern
+
+import (
+	"math/bits"
+
+	"github.com/nechecb/nechecb/engine"
+)
+
+// The model's geometry. Every count here is part of the file format: a file
+// of another geometry is refused.
+const (
+	// NumWindows is the number of windows: every 4×4 box of the board (five
+	// row offsets times five column offsets), each holding 8 dark squares.
+	NumWindows = 25
+	// WindowSquares is the number of squares in a window.
+	WindowSquares = 8
+	// WindowStates is the number of contents of a window: each square is
+	// empty, holds a piece of the side to move or a piece of the opponent
+	// (man or king alike; the king terms tell kings apart), 3^8.
+	WindowStates = 6561
+	// NumGlobals is the number of global terms (GlobalNames).
+	NumGlobals = 4
+	// KingSquares is the number of king-square terms: a king of the side to
+	// move on each of the 32 squares, then an opponent's king on each.
+	KingSquares = 64
+	// NumPhases is the number of weight sets, blended by the piece count:
+	// phase 0 applies in full with 24 pieces on the board, phase 1 with 2.
+	NumPhases = 2
+	// PhaseSpan is the number of piece counts between the two phases' full
+	// weight (2 and 24 pieces).
+	PhaseSpan = 22
+
+	// GlobalsOffset, KingsOffset and PhaseParams lay out one phase's terms:
+	// the windows' tables one after the other, then the globals, then the
+	// king squares.
+	GlobalsOffset = NumWindows * WindowStates
+	KingsOffset   = GlobalsOffset + NumGlobals
+	PhaseParams   = KingsOffset + KingSquares
+	// NumParams is the number of weights of a model.
+	NumParams = NumPhases * PhaseParams
+)
+
+// The global terms, each counted as the side to move's minus the
+// opponent's.
+const (
+	// GlobalMen counts men.
+	GlobalMen = iota
+	// GlobalKings counts kings.
+	GlobalKings
+	// GlobalRunaways counts men with no opposing piece anywhere in their
+	// forward cone (every square a forward path from the man could reach).
+	GlobalRunaways
+	// GlobalSoleKings is 1 for the side that has kings when the other has
+	// none.
+	GlobalSoleKings
+)
+
+// GlobalNames names the global terms, indexed by number.
+var GlobalNames = [NumGlobals]string{"men", "kings", "runaways", "sole_kings"}
+
+// Param returns the index in a model's weights of term off (0..PhaseParams-1)
+// of phase ph: the phases of one term are stored side by side, so that an
+// evaluation reads both from one cache line.
+func Param(off, ph int) int { return off*NumPhases + ph }
+
+// Features are the terms of a position for the side to move, in the
+// oriented frame (the side to move plays toward squares 29-32, as Black
+// does). The value of a position is, for each phase, the sum of the window
+// weights at Windows, the global weights times Globals and the king-square
+// weights of OwnKings and OppKings, blended by Opening.
+type Features struct {
+	// Windows holds each window's index into its table.
+	Windows [NumWindows]uint16
+	// Globals holds the global terms.
+	Globals [NumGlobals]int8
+	// OwnKings and OppKings hold the kings' squares, bit s-1 for square s.
+	OwnKings, OppKings uint32
+	// Opening is phase 0's share of the blend in 1/PhaseSpan units; phase 1
+	// gets the rest.
+	Opening int
+}
+
+// windowPair[w][i] is the position (0, 1 or 2) in row top+i of the first of
+// the two adjacent squares that row i of window w holds, where top is the
+// window's first row.
+var windowPair [NumWindows][4]uint8
+
+// rowTab maps a row's men, own in the low nibble and the opponent's in the
+// high one, to the row's base-3 code (own 1, opponent 2, square k weighing
+// 3^k).
+var rowTab [256]uint8
+
+// pairTab[81·k + code] is the base-3 code of squares k and k+1 (k = 0, 1, 2)
+// of a row whose code is code; a byte indexes it without a bounds check.
+var pairTab [256]uint8
+
+// pairBase[top%2][left][i] is 81 times windowPair for row i of the windows
+// whose first row is top and first column left: windows starting on rows of
+// the same parity take the same squares of their rows.
+var pairBase [2][5][4]uint8
+
+func init() {
+	for w := range NumWindows {
+		top, left := w/5, w%5
+		for i := range 4 {
+			r := top + i
+			odd := 0 // dark squares of even rows stand on odd columns
+			if r%2 == 0 {
+				odd = 1
+			}
+			windowPair[w][i] = uint8((left - odd + 1) / 2) // the first square of the row in the box
+			pairBase[top%2][left][i] = 81 * windowPair[w][i]
+		}
+	}
+	for b := range 256 {
+		v, d := 0, 1
+		for k := range 4 {
+			switch {
+			case b>>k&1 != 0:
+				v += d
+			case b>>(k+4)&1 != 0:
+				v += 2 * d
+			}
+			d *= 3
+		}
+		rowTab[b] = uint8(v)
+	}
+	for code := range 81 {
+		for k := range 3 {
+			pow := [4]int{1, 3, 9, 27}[k]
+			pairTab[81*k+code] = uint8(code / pow % 9)
+		}
+	}
+}
+
+// WindowSquaresOf returns the squares of window w, in the order of their
+// base-3 digits (digit 0 first), in the oriented frame.
+func WindowSquaresOf(w int) [WindowSquares]int {
+	var out [WindowSquares]int
+	top := w / 5
+	for i, k := range windowPair[w] {
+		out[2*i] = 4*(top+i) + int(k) + 1
+		out[2*i+1] = out[2*i] + 1
+	}
+	return out
+}
+
+// orient returns the side to move's pieces, the opponent's and the kings,
+// turned round when White is to move so that the side to move always plays
+// toward squares 29-32.
+func orient(p *engine.Position) (own, opp, kings uint64) {
+	b, w, k := p.Pieces[engine.Black]&engine.BoardMask, p.Pieces[engine.White]&engine.BoardMask, p.Kings&engine.BoardMask
+	if p.Side&1 == engine.Black {
+		return b, w, k
+	}
+	return rotate(w), rotate(b), rotate(k)
+}
+
+// rotate maps square s to 33-s (bit b to 34-b in the ghost layout).
+func rotate(bb uint64) uint64 { return bits.Reverse64(bb) >> 29 }
+
+// windowIndices computes every window's index for the pieces own and opp
+// into idx: each row's base-3 code, then each window's four pairs of
+// squares from the codes of its rows, row i weighing 9^i.
+func windowIndices(own, opp uint64, idx *[NumWindows]int32) {
+	var rc [8]uint8
+	for r := range 8 {
+		b := 4*r + r/2 // the row's first bit
+		rc[r] = rowTab[own>>b&15|(opp>>b&15)<<4]
+	}
+	for top := range 5 {
+		rows := rc[top : top+4 : top+4]
+		r0, r1, r2, r3 := rows[0], rows[1], rows[2], rows[3]
+		base := &pairBase[top%2]
+		out := idx[5*top : 5*top+5 : 5*top+5]
+		for left := range out {
+			k := &base[left]
+			out[left] = int32(pairTab[k[0]+r0]) + 9*int32(pairTab[k[1]+r1]) +
+				81*int32(pairTab[k[2]+r2]) + 729*int32(pairTab[k[3]+r3])
+		}
+	}
+}
+
+// runaways returns the men of own (playing toward higher bits) with no
+// piece of opp in their forward cone, and the men of opp (playing toward
+// lower bits) with none of own's in theirs.
+func runaways(ownMen, oppMen, own, opp uint64) (int, int) {
+	// A square is blocked for own when a forward path from it meets an
+	// opposing piece: it is reached from one by backward steps.
+	var blockOwn, blockOpp uint64
+	x, y := opp, own
+	for range 7 {
+		x = (x>>4 | x>>5) & engine.BoardMask
+		y = (y<<4 | y<<5) & engine.BoardMask
+		blockOwn |= x
+		blockOpp |= y
+	}
+	return bits.OnesCount64(ownMen &^ blockOwn), bits.OnesCount64(oppMen &^ blockOpp)
+}
+
+// openingShare returns phase 0's share for a board with n pieces, in
+// 1/PhaseSpan units.
+func openingShare(n int) int { return min(max(n-2, 0), PhaseSpan) }
+
+// bitSquare maps a bit of the ghost layout to its square index 0..31.
+func bitSquare(b int) int { return b - b/9 }
+
+// squareBits32 packs the squares of bb (ghost layout) into bits 0..31.
+func squareBits32(bb uint64) uint32 {
+	var out uint32
+	for ; bb != 0; bb &= bb - 1 {
+		out |= 1 << bitSquare(bits.TrailingZeros64(bb))
+	}
+	return out
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// globals returns the global terms for the oriented board.
+func globals(own, opp, kings uint64) [NumGlobals]int {
+	ownMen, oppMen := own&^kings, opp&^kings
+	ownK, oppK := bits.OnesCount64(own&kings), bits.OnesCount64(opp&kings)
+	ra, rb := runaways(ownMen, oppMen, own, opp)
+	return [NumGlobals]int{
+		GlobalMen:       bits.OnesCount64(ownMen) - bits.OnesCount64(oppMen),
+		GlobalKings:     ownK - oppK,
+		GlobalRunaways:  ra - rb,
+		GlobalSoleKings: b2i(ownK > 0 && oppK == 0) - b2i(oppK > 0 && ownK == 0),
+	}
+}
+
+// Extract computes the features of p for the side to move into f. It is
+// the model's definition; Evaluator computes the same sum without storing
+// the features.
+func Extract(p *engine.Position, f *Features) {
+	own, opp, kings := orient(p)
+	var idx [NumWindows]int32
+	windowIndices(own, opp, &idx)
+	for w, i := range idx {
+		f.Windows[w] = uint16(i)
+	}
+	for i, g := range globals(own, opp, kings) {
+		f.Globals[i] = int8(g)
+	}
+	f.OwnKings, f.OppKings = squareBits32(own&kings), squareBits32(opp&kings)
+	f.Opening = openingShare(bits.OnesCount64(own | opp))
+}

@@ -1,0 +1,167 @@
+// Package pattern owns the pattern evaluator: a learned evaluation in the
+// manner of Othello's Logistello and draughts' Scan. The board, seen from
+// the side to move, is covered by 25 overlapping 4×4 windows of 8 dark
+// squares each; each window's pieces, by colour, index a table of 3^8
+// weights. Global
+// terms (men, kings, runaway men, sole kings) and a weight per king square
+// complete it. There are two weight sets, one for the opening and one for
+// the endgame, blended by the number of pieces. An evaluation is 25 table
+// lookups and a few counts; it holds no state between positions.
+//
+// The package also owns the weight file format (file.go) and the embedded
+// default weights, trained by nechecb's own tools (train/patterntrain on
+// positions from train/datagen).
+//
+// Spec forms: "pattern" (the embedded weights) and "pattern:PATH".
+//
+// Score scale: the weights are integers in 1/Scale centipawns; the raw value
+// is the blended sum in centipawns, and the score is that value rounded
+// (halves upward) and clamped to ±eval.ScoreLimit.
+package pattern
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"math/bits"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+)
+
+// Weights are a model's weights: NumParams integers laid out by Param, in
+// units of 1/Scale centipawns, and a free-text note saying where they came
+// from.
+type Weights struct {
+	// Scale is the number of weight units in a centipawn.
+	Scale int
+	// W holds the weights, NumParams of them.
+	W []int16
+	// Note says how the weights were made.
+	Note string
+}
+
+// Value returns the value of the features f with w, in centipawns (the
+// same sum Evaluator computes, as a float): the trainer's check.
+func (w *Weights) Value(f *Features) float64 {
+	var sum [NumPhases]int64
+	for ph := range NumPhases {
+		s := int64(0)
+		for i, idx := range f.Windows {
+			s += int64(w.W[Param(i*WindowStates+int(idx), ph)])
+		}
+		for g, x := range f.Globals {
+			s += int64(x) * int64(w.W[Param(GlobalsOffset+g, ph)])
+		}
+		for k := f.OwnKings; k != 0; k &= k - 1 {
+			s += int64(w.W[Param(KingsOffset+bits.TrailingZeros32(k), ph)])
+		}
+		for k := f.OppKings; k != 0; k &= k - 1 {
+			s += int64(w.W[Param(KingsOffset+32+bits.TrailingZeros32(k), ph)])
+		}
+		sum[ph] = s
+	}
+	total := sum[0]*int64(f.Opening) + sum[1]*int64(PhaseSpan-f.Opening)
+	return float64(total) / float64(PhaseSpan*w.Scale)
+}
+
+//go:embed default.pat
+var defaultFile []byte
+
+// DefaultName is how messages name the embedded weights.
+const DefaultName = "default.pat (embedded)"
+
+// Default returns the embedded default weights.
+func Default() *Weights {
+	w, err := Read(bytes.NewReader(defaultFile), DefaultName)
+	if err != nil {
+		panic("pattern: embedded weights are broken: " + err.Error())
+	}
+	return w
+}
+
+// Evaluator evaluates positions with a set of weights. It keeps no state
+// between calls.
+type Evaluator struct {
+	w     *[NumParams]int16
+	scale int64
+}
+
+// NewEvaluator returns an evaluator using w, which must have NumParams
+// weights and a positive Scale (as Read guarantees). w must not change
+// while the evaluator is in use.
+func NewEvaluator(w *Weights) *Evaluator {
+	return &Evaluator{w: (*[NumParams]int16)(w.W), scale: int64(w.Scale)}
+}
+
+// sum returns the blended sum of p's terms for the side to move, in units
+// of 1/(PhaseSpan·Scale) centipawns.
+func (e *Evaluator) sum(p *engine.Position) int64 {
+	own, opp, kings := orient(p)
+	t := e.w
+	var idx [NumWindows]int32
+	windowIndices(own, opp, &idx)
+	var a, b int32
+	for w, x := range idx {
+		i := Param(w*WindowStates+int(x), 0)
+		a += int32(t[i])
+		b += int32(t[i+1])
+	}
+	for g, x := range globals(own, opp, kings) {
+		if x != 0 {
+			i := Param(GlobalsOffset+g, 0)
+			a += int32(x) * int32(t[i])
+			b += int32(x) * int32(t[i+1])
+		}
+	}
+	for k := own & kings; k != 0; k &= k - 1 {
+		i := Param(KingsOffset+bitSquare(bits.TrailingZeros64(k)), 0)
+		a += int32(t[i])
+		b += int32(t[i+1])
+	}
+	for k := opp & kings; k != 0; k &= k - 1 {
+		i := Param(KingsOffset+32+bitSquare(bits.TrailingZeros64(k)), 0)
+		a += int32(t[i])
+		b += int32(t[i+1])
+	}
+	share := int64(openingShare(bits.OnesCount64(own | opp)))
+	return int64(a)*share + int64(b)*(PhaseSpan-share)
+}
+
+// Raw returns the value for the side to move in centipawns, before
+// rounding.
+func (e *Evaluator) Raw(p *engine.Position) float64 {
+	return float64(e.sum(p)) / float64(PhaseSpan*e.scale)
+}
+
+// Evaluate returns the value for the side to move in centipawns, rounded
+// (halves upward) and clamped to ±eval.ScoreLimit.
+func (e *Evaluator) Evaluate(p *engine.Position) int {
+	den := PhaseSpan * e.scale
+	s := e.sum(p) + den/2
+	q := s / den
+	if s%den < 0 {
+		q-- // floor division
+	}
+	return eval.Clamp(int(q))
+}
+
+// load builds a Factory from a "pattern" spec: the embedded weights when
+// path is empty, else the weight file at path.
+func load(path, selector string) (eval.Factory, error) {
+	if selector != "" {
+		return nil, fmt.Errorf("pattern takes no selector (got #%s)", selector)
+	}
+	var w *Weights
+	if path == "" {
+		w = Default()
+	} else {
+		var err error
+		if w, err = ReadFile(path); err != nil {
+			return nil, err
+		}
+	}
+	return func() eval.Evaluator { return NewEvaluator(w) }, nil
+}
+
+func init() { eval.Register("pattern", load) }

@@ -1,0 +1,364 @@
+// Package datagen owns the generation of training positions by self-play:
+// games from the 2- and 3-move ballots with random early plies, played by a
+// shallow search (a depth or a node limit) through engine/play's loop, whose
+// quiet positions are labelled with the game's result and a search score,
+// deduplicated and appended chunk by chunk to a positions file
+// (train/positions). A run is deterministic by its seed: game g's
+// randomness comes from the seed and g alone, and games are written in
+// order whatever the number of workers, so a resumed or repeated run writes
+// the same file.
+package datagen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nechecb/nechecb/books"
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/play"
+	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/internal/badinput"
+	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/train/positions"
+)
+
+// Config says how positions are generated. Every field but Workers is part
+// of the file's settings, which a resumed run must repeat.
+type Config struct {
+	// Eval is the evaluator spec the games are played with.
+	Eval string
+	// Depth and Nodes limit every move's search (at least one is set).
+	Depth int
+	Nodes uint64
+	// LabelDepth, when above 0, labels each kept position with the score of
+	// a search of this depth; otherwise with the score of the search that
+	// chose the move.
+	LabelDepth int
+	// RandomPlies is the most random moves played after the ballot; each
+	// game draws a number from 0 to RandomPlies.
+	RandomPlies int
+	// MaxPlies adjudicates a game as drawn at this many plies.
+	MaxPlies int
+	// HashMB is each search's table size.
+	HashMB int
+	// Seed seeds everything random.
+	Seed uint64
+	// ChunkGames is the number of games per chunk of the file.
+	ChunkGames int
+	// Workers is the number of games played at once.
+	Workers int
+}
+
+// DefaultConfig is a fast setting: 1500 nodes a move, up to 6 random
+// plies.
+var DefaultConfig = Config{Eval: "heuristic", Nodes: 1500, RandomPlies: 6, MaxPlies: 300, HashMB: 2, Seed: 1, ChunkGames: 200, Workers: 1}
+
+// Settings returns the text that identifies c in a positions file.
+func (c Config) Settings() string {
+	return fmt.Sprintf("nechecb datagen\neval=%s\ndepth=%d\nnodes=%d\nlabel-depth=%d\nrandom-plies=%d\nmax-plies=%d\nhash=%d\nseed=%d\nchunk=%d\nopenings=2move+3move\n",
+		c.Eval, c.Depth, c.Nodes, c.LabelDepth, c.RandomPlies, c.MaxPlies, c.HashMB, c.Seed, c.ChunkGames)
+}
+
+// check refuses settings that cannot work.
+func (c Config) check() error {
+	switch {
+	case c.Depth < 0 || c.LabelDepth < 0 || c.RandomPlies < 0 || c.MaxPlies < 0:
+		return errors.New("depths, random plies and max plies must not be negative")
+	case c.Depth == 0 && c.Nodes == 0:
+		return errors.New("give a depth or a node limit for the games' searches")
+	case c.HashMB < 1 || c.ChunkGames < 1 || c.Workers < 1:
+		return errors.New("hash, chunk and workers must be at least 1")
+	case strings.ContainsAny(c.Eval, "\n\r"):
+		return errors.New("the evaluator spec has a line break")
+	}
+	return nil
+}
+
+// Target says when a run stops: when the file holds at least Positions
+// positions, or covers Games games, whichever comes first (0: no limit;
+// at least one must be set). It stops on whole chunks only.
+type Target struct {
+	Positions int
+	Games     int
+}
+
+// Progress reports a run after each chunk.
+type Progress struct {
+	// Games and Positions count what the file holds.
+	Games, Positions int
+	// NewPositions counts the positions this run added, in Elapsed.
+	NewPositions int
+	Elapsed      time.Duration
+	// Seen counts the quiet positions the games of this run gave before
+	// deduplication.
+	Seen int
+}
+
+// Rate returns the positions added per hour.
+func (p Progress) Rate() float64 {
+	if p.Elapsed <= 0 {
+		return 0
+	}
+	return float64(p.NewPositions) / p.Elapsed.Hours()
+}
+
+// openings returns the ballots the games start from: every 2-move and
+// 3-move ballot that does not lose by force.
+func openings() []books.Ballot {
+	var out []books.Ballot
+	for _, b := range append(books.TwoMove(), books.ThreeMove()...) {
+		if !b.Lost {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// Run generates positions into the file at path until target, creating the
+// file or, with resume, going on with it (the file must have been made with
+// the same settings). progress (may be nil) is called after every chunk.
+// A cancelled ctx stops the run after the games in play; the chunk they
+// belong to is not written, so a resumed run plays them again.
+func Run(ctx context.Context, cfg Config, path string, resume bool, target Target, progress func(Progress)) error {
+	if err := cfg.check(); err != nil {
+		return badinput.Mark(err)
+	}
+	if target.Positions <= 0 && target.Games <= 0 {
+		return badinput.Mark(errors.New("give a target: a number of positions or of games"))
+	}
+	factory, err := eval.Load(cfg.Eval)
+	if err != nil {
+		return badinput.Mark(err)
+	}
+	var (
+		app  *positions.Appender
+		seen *keySet
+		have int
+	)
+	if resume {
+		var f *positions.File
+		if app, f, err = positions.Resume(path, cfg.Settings()); err != nil {
+			return badinput.Mark(err)
+		}
+		seen = newKeySet(len(f.Records))
+		for i := range f.Records {
+			p := f.Records[i].Position()
+			seen.add(p.Hash)
+		}
+		have = len(f.Records)
+	} else {
+		if app, err = positions.Create(path, cfg.Settings()); err != nil {
+			return badinput.Mark(err)
+		}
+		seen = newKeySet(1 << 16)
+	}
+	defer app.Close()
+	g := &generator{cfg: cfg, factory: factory, openings: openings()}
+	done := func() bool {
+		return (target.Positions > 0 && have >= target.Positions) || (target.Games > 0 && app.Games() >= target.Games)
+	}
+	start := time.Now()
+	added, seenTotal := 0, 0
+	for !done() {
+		first, n := app.Games(), cfg.ChunkGames
+		if target.Games > 0 {
+			n = min(n, target.Games-first)
+		}
+		games, err := g.play(ctx, first, n)
+		if err != nil {
+			return err
+		}
+		var recs []positions.Record
+		for _, gr := range games {
+			seenTotal += len(gr)
+			for _, kr := range gr {
+				if seen.add(kr.key) {
+					recs = append(recs, kr.rec)
+				}
+			}
+		}
+		if err := app.Append(n, recs); err != nil {
+			return err
+		}
+		have += len(recs)
+		added += len(recs)
+		if progress != nil {
+			progress(Progress{Games: app.Games(), Positions: have, NewPositions: added, Elapsed: time.Since(start), Seen: seenTotal})
+		}
+	}
+	return nil
+}
+
+// keyed is a record with its position's hash, for deduplication.
+type keyed struct {
+	key uint64
+	rec positions.Record
+}
+
+// generator plays the games of a run.
+type generator struct {
+	cfg      Config
+	factory  eval.Factory
+	openings []books.Ballot
+	workers  []*worker // made on first use, one per goroutine
+}
+
+// worker is one goroutine's searchers.
+type worker struct {
+	eng, label *player.Engine
+}
+
+// play plays games first..first+n-1 on cfg.Workers goroutines and returns
+// each game's labelled positions, in game order. A cancelled ctx returns
+// its error.
+func (g *generator) play(ctx context.Context, first, n int) ([][]keyed, error) {
+	out := make([][]keyed, n)
+	next := make(chan int)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for len(g.workers) < g.cfg.Workers {
+		w := &worker{eng: player.New(player.Options{HashMB: g.cfg.HashMB, Threads: 1}, g.factory, g.cfg.Eval)}
+		if g.cfg.LabelDepth > 0 {
+			w.label = player.New(player.Options{HashMB: g.cfg.HashMB, Threads: 1}, g.factory, g.cfg.Eval)
+		}
+		g.workers = append(g.workers, w)
+	}
+	for _, w := range g.workers[:min(len(g.workers), n)] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], errs[i] = g.game(ctx, w, first+i)
+			}
+		}()
+	}
+	for i := range n {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, errors.Join(errs...)
+}
+
+// fold returns the fold of game number game: a hash of the seed and the
+// number, so that a validation split by fold takes whole games.
+func fold(seed uint64, game int) uint8 {
+	x := seed ^ uint64(game)*0x9e3779b97f4a7c15
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return uint8(x)
+}
+
+// scoreOf turns a search score into a record's score.
+func scoreOf(s player.Score) int {
+	switch {
+	case s.Win:
+		return positions.ForcedScore
+	case s.Loss:
+		return -positions.ForcedScore
+	}
+	return max(-positions.MaxScore, min(positions.MaxScore, s.Value))
+}
+
+// quiet reports whether neither side has a capture in p.
+func quiet(p *engine.Position) bool {
+	if p.HasCapture() {
+		return false
+	}
+	q := *p
+	q.Side = q.Side.Opponent()
+	return !q.HasCapture()
+}
+
+// recorder is a play.Player that searches with a Mover and keeps the score
+// of the search made at each ply.
+type recorder struct {
+	mover  *player.Mover
+	scores []int
+}
+
+func (r *recorder) Move(ctx context.Context, g *engine.Game) (engine.Move, error) {
+	m, err := r.mover.Move(ctx, g)
+	if err == nil {
+		for len(r.scores) < g.Ply() {
+			r.scores = append(r.scores, 0)
+		}
+		r.scores = append(r.scores, scoreOf(r.mover.Last.Score))
+	}
+	return m, err
+}
+
+// game plays game number game and returns its labelled quiet positions
+// from the first one after the random plies, in game order.
+func (g *generator) game(ctx context.Context, w *worker, game int) ([]keyed, error) {
+	rng := rand.New(rand.NewPCG(g.cfg.Seed, uint64(game)))
+	b := g.openings[rng.IntN(len(g.openings))]
+	gm, err := b.Play()
+	if err != nil {
+		return nil, err
+	}
+	var l engine.MoveList
+	for k := rng.IntN(g.cfg.RandomPlies + 1); k > 0; k-- {
+		cur := gm.Current()
+		if cur.Generate(&l); l.N == 0 {
+			break
+		}
+		if err := gm.Play(l.Moves[rng.IntN(l.N)]); err != nil {
+			return nil, err
+		}
+	}
+	from := gm.Ply()
+	w.eng.SetOptions(player.Options{HashMB: g.cfg.HashMB, Threads: 1, RandomTies: true, Seed: rng.Uint64()})
+	w.eng.Clear()
+	rec := &recorder{mover: &player.Mover{Engine: w.eng, Limits: player.Limits{Depth: g.cfg.Depth, Nodes: g.cfg.Nodes}}}
+	r := play.Play(ctx, gm, rec, rec, play.Rules{MaxPlies: g.cfg.MaxPlies})
+	if r.Outcome == engine.Ongoing {
+		return nil, ctx.Err()
+	}
+	if r.Fault != nil {
+		return nil, fmt.Errorf("game %d: %v", game, r.Fault)
+	}
+	fd := fold(g.cfg.Seed, game)
+	var out []keyed
+	all := gm.Positions()
+	if w.label != nil {
+		w.label.Clear()
+	}
+	for ply := from; ply < len(all)-1; ply++ { // the last position has no search
+		p := &all[ply]
+		if !quiet(p) {
+			continue
+		}
+		result := uint8(positions.Draw)
+		switch r.Outcome {
+		case engine.WinFor(p.Side):
+			result = positions.Win
+		case engine.WinFor(p.Side.Opponent()):
+			result = positions.Loss
+		}
+		score := 0
+		if ply < len(rec.scores) {
+			score = rec.scores[ply]
+		}
+		if w.label != nil {
+			lr := w.label.Search(ctx, *p, all[:ply], player.Limits{Depth: g.cfg.LabelDepth}, nil)
+			score = scoreOf(lr.Score)
+		}
+		out = append(out, keyed{key: p.Hash, rec: positions.NewRecord(p, result, score, fd)})
+	}
+	return out, nil
+}

@@ -1,0 +1,153 @@
+package datagen
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/nechecb/nechecb/eval"
+	_ "github.com/nechecb/nechecb/eval/heuristic"
+	"github.com/nechecb/nechecb/train/positions"
+)
+
+// small is a quick setting for tests.
+func small() Config {
+	c := DefaultConfig
+	c.Nodes, c.MaxPlies, c.ChunkGames, c.Workers = 300, 80, 3, 2
+	return c
+}
+
+func run(t *testing.T, cfg Config, path string, resume bool, target Target) {
+	t.Helper()
+	if err := Run(context.Background(), cfg, path, resume, target, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDeterministic wants the same file from one worker and from two, and
+// from a run stopped and resumed.
+func TestDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	a, b, c := filepath.Join(dir, "a.pos"), filepath.Join(dir, "b.pos"), filepath.Join(dir, "c.pos")
+	cfg := small()
+	run(t, cfg, a, false, Target{Games: 8})
+	cfg.Workers = 1
+	run(t, cfg, b, false, Target{Games: 8})
+	run(t, cfg, c, false, Target{Games: 3})
+	run(t, cfg, c, true, Target{Games: 8})
+	da, _ := os.ReadFile(a)
+	for _, other := range []string{b, c} {
+		if d, _ := os.ReadFile(other); !bytes.Equal(da, d) {
+			t.Errorf("%s differs from %s", other, a)
+		}
+	}
+	cfg.Seed++
+	if err := Run(context.Background(), cfg, c, true, Target{Games: 9}, nil); err == nil {
+		t.Errorf("resumed with another seed")
+	}
+}
+
+// TestPositions checks what a run writes: quiet positions, no two alike,
+// one fold per game's chunk, results that agree within a game.
+func TestPositions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.pos")
+	var last Progress
+	cfg := small()
+	if err := Run(context.Background(), cfg, path, false, Target{Positions: 100}, func(p Progress) { last = p }); err != nil {
+		t.Fatal(err)
+	}
+	f, err := positions.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Records) < 100 || last.Positions != len(f.Records) || f.Games%cfg.ChunkGames != 0 {
+		t.Fatalf("%d records in %d games, progress said %d", len(f.Records), f.Games, last.Positions)
+	}
+	if f.Settings != cfg.Settings() {
+		t.Errorf("settings %q", f.Settings)
+	}
+	seen := map[uint64]bool{}
+	for i := range f.Records {
+		p := f.Records[i].Position()
+		if !quiet(&p) {
+			t.Errorf("record %d %s is not quiet", i, p.FEN())
+		}
+		if seen[p.Hash] {
+			t.Errorf("record %d %s is a duplicate", i, p.FEN())
+		}
+		seen[p.Hash] = true
+	}
+}
+
+// TestGameLabels plays single games and checks their labels: one fold per
+// game, and one result, Black's, seen from each side to move.
+func TestGameLabels(t *testing.T) {
+	cfg := small()
+	cfg.LabelDepth = 2
+	factory, err := eval.Load(cfg.Eval)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &generator{cfg: cfg, factory: factory, openings: openings()}
+	recs, err := g.play(context.Background(), 0, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for game, list := range recs {
+		if len(list) == 0 {
+			t.Fatalf("game %d gave no positions", game)
+		}
+		black := -1 // Black's result
+		for _, k := range list {
+			r := k.rec
+			res := int(r.Result)
+			if r.WhiteToMove {
+				res = positions.Win - res
+			}
+			if black >= 0 && res != black || r.Fold != fold(cfg.Seed, game) {
+				t.Fatalf("game %d: results or folds disagree", game)
+			}
+			black = res
+		}
+	}
+}
+
+func TestRefuses(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.pos")
+	bad := small()
+	bad.Nodes, bad.Depth = 0, 0
+	for _, c := range []struct {
+		cfg    Config
+		target Target
+	}{
+		{bad, Target{Games: 1}},
+		{small(), Target{}},
+		{func() Config { c := small(); c.Eval = "nosuch"; return c }(), Target{Games: 1}},
+	} {
+		if err := Run(context.Background(), c.cfg, path, false, c.target, nil); err == nil {
+			t.Errorf("%+v %+v: no error", c.cfg, c.target)
+		}
+	}
+	if err := Run(context.Background(), small(), filepath.Join(t.TempDir(), "none.pos"), true, Target{Games: 1}, nil); err == nil {
+		t.Errorf("resumed a missing file")
+	}
+}
+
+func TestKeySet(t *testing.T) {
+	s := newKeySet(0)
+	for k := uint64(0); k < 5000; k++ {
+		if !s.add(k * 0x1234567) {
+			t.Fatalf("key %d was there already", k)
+		}
+	}
+	for k := uint64(0); k < 5000; k++ {
+		if s.add(k * 0x1234567) {
+			t.Fatalf("key %d was lost", k)
+		}
+	}
+	if s.len() != 5000 {
+		t.Errorf("len %d", s.len())
+	}
+}

@@ -1,0 +1,434 @@
+// Package patterntrain fits the pattern evaluator's weights (eval/pattern)
+// to training positions (train/positions) by logistic regression: the
+// evaluation v of a position predicts sigmoid(K·v/100), and the target
+// blends the game's result with the sigmoid of the position's search score
+// (Texel's method with search scores, as NNUE trainers do). The fit is
+// mini-batch Adam with decoupled weight decay on the pattern and king
+// weights and a cosine-decaying step, over a training split; a held-out
+// split of whole games (by fold) measures it after every epoch, and the
+// weights of the best epoch are kept. Work is split into a fixed number of
+// shards whatever the number of workers, so a run is deterministic by its
+// seed.
+package patterntrain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/nechecb/nechecb/eval/pattern"
+	"github.com/nechecb/nechecb/internal/badinput"
+	"github.com/nechecb/nechecb/train/positions"
+)
+
+// Config sets a fit.
+type Config struct {
+	// Lambda is the game result's share of the target; the search score
+	// has the rest.
+	Lambda float64
+	// K scales scores to win probabilities: a score of s centipawns wins
+	// with probability sigmoid(K·s/100). 0 fits K to the training
+	// positions' search scores and results.
+	K float64
+	// Epochs is the number of passes over the training split.
+	Epochs int
+	// Batch is the number of positions per step.
+	Batch int
+	// Rate is Adam's first step size, in centipawns; it decays to 0 along a
+	// cosine over the run.
+	Rate float64
+	// Decay shrinks every pattern and king weight by Rate·Decay of itself
+	// at each step (decoupled weight decay).
+	Decay float64
+	// Validation is the share of games (by fold) held out.
+	Validation float64
+	// Seed seeds the order of the positions.
+	Seed uint64
+	// Workers is the number of goroutines.
+	Workers int
+	// Scale is the weight file's units per centipawn.
+	Scale int
+}
+
+// Default is the fit nechecb's weights were trained with.
+var Default = Config{Lambda: 0.5, Epochs: 12, Batch: 16384, Rate: 0.5, Decay: 0.002, Validation: 0.05, Seed: 1, Workers: 2, Scale: 8}
+
+// shards is the number of parts each batch is split into, whatever the
+// number of workers: the gradient is summed shard by shard in order, so
+// the result does not depend on the workers.
+const shards = 4
+
+// Epoch is the measurement after one epoch.
+type Epoch struct {
+	// Epoch counts from 1.
+	Epoch int
+	// Train is the mean loss on the training split during the epoch, and
+	// Valid on the held-out split after it: cross-entropy against the
+	// target.
+	Train, Valid float64
+	// Elapsed is the time since the fit started.
+	Elapsed time.Duration
+}
+
+// Result is a finished fit.
+type Result struct {
+	// Weights are the quantised weights of the best epoch.
+	Weights *pattern.Weights
+	// K is the scale used.
+	K float64
+	// Curve holds every epoch's losses.
+	Curve []Epoch
+	// Best is the epoch whose weights were kept (0: the start).
+	Best int
+	// StartValid is the held-out loss of the starting weights.
+	StartValid float64
+	// TrainN and ValidN count the positions of the two splits.
+	TrainN, ValidN int
+	// Clipped counts weights that did not fit the file's integers.
+	Clipped int
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// crossEntropy returns the loss of predicting p for target t.
+func crossEntropy(p, t float64) float64 {
+	const eps = 1e-12
+	return -(t*math.Log(max(p, eps)) + (1-t)*math.Log(max(1-p, eps)))
+}
+
+// resultValue returns a record's result as a probability for the side to
+// move.
+func resultValue(r *positions.Record) float64 { return float64(r.Result) / 2 }
+
+// usableScore reports whether a record's score is a search estimate (not a
+// proven result or a clamped value) that FitK can learn from.
+func usableScore(r *positions.Record) bool {
+	return r.Score > -positions.MaxScore && r.Score < positions.MaxScore
+}
+
+// FitK returns the K in [0.05, 5] that best predicts the results of recs
+// from their search scores (cross-entropy), by golden-section search.
+func FitK(recs []positions.Record) float64 {
+	loss := func(k float64) float64 {
+		var sum float64
+		for i := range recs {
+			if r := &recs[i]; usableScore(r) {
+				sum += crossEntropy(sigmoid(k*float64(r.Score)/100), resultValue(r))
+			}
+		}
+		return sum
+	}
+	lo, hi := 0.05, 5.0
+	g := (math.Sqrt(5) - 1) / 2
+	for range 50 {
+		a, b := hi-g*(hi-lo), lo+g*(hi-lo)
+		if loss(a) < loss(b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// trainer holds a fit's state.
+type trainer struct {
+	cfg     Config
+	k       float32
+	recs    []positions.Record
+	target  []float32 // per record
+	theta   []float32 // the weights, in centipawns, laid out by pattern.Param
+	m, v    []float32 // Adam's moments
+	grads   [shards][]float32
+	losses  [shards]float64
+	decayed []bool // per weight: pattern and king weights decay, globals do not
+	step    int
+}
+
+// Train fits weights to recs starting from start (nil: men 100, kings 130)
+// and returns the best epoch's weights. progress (may be nil) is called
+// after every epoch. A cancelled ctx ends the fit after the step under way,
+// with the best weights so far.
+func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights, cfg Config, progress func(Epoch)) (*Result, error) {
+	switch {
+	case len(recs) == 0:
+		return nil, badinput.Mark(errors.New("no positions to train on"))
+	case cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.Validation < 0 || cfg.Validation >= 1:
+		return nil, badinput.Mark(errors.New("lambda must lie in [0, 1] and the validation share in [0, 1)"))
+	case cfg.Epochs < 1 || cfg.Batch < shards || cfg.Rate <= 0 || cfg.Decay < 0 || cfg.K < 0 || cfg.Workers < 1:
+		return nil, badinput.Mark(errors.New("epochs must be at least 1, the batch at least 4, the rate positive, decay and K not negative, workers at least 1"))
+	case cfg.Scale < 1 || cfg.Scale > pattern.MaxScale:
+		return nil, badinput.Mark(fmt.Errorf("scale must lie in 1..%d", pattern.MaxScale))
+	}
+	t := &trainer{cfg: cfg, recs: recs}
+	var trainIdx, validIdx []int32
+	cut := int(math.Round(cfg.Validation * 256))
+	for i := range recs {
+		if int(recs[i].Fold) < cut {
+			validIdx = append(validIdx, int32(i))
+		} else {
+			trainIdx = append(trainIdx, int32(i))
+		}
+	}
+	if len(trainIdx) == 0 || (cut > 0 && len(validIdx) == 0) {
+		return nil, badinput.Mark(fmt.Errorf("the split leaves %d training and %d held-out positions", len(trainIdx), len(validIdx)))
+	}
+	k := cfg.K
+	if k == 0 {
+		sub := make([]positions.Record, len(trainIdx))
+		for i, j := range trainIdx {
+			sub[i] = recs[j]
+		}
+		k = FitK(sub)
+	}
+	t.k = float32(k)
+	t.target = make([]float32, len(recs))
+	for i := range recs {
+		r := &recs[i]
+		t.target[i] = float32(cfg.Lambda*resultValue(r) + (1-cfg.Lambda)*sigmoid(k*float64(r.Score)/100))
+	}
+	t.initWeights(start)
+	res := &Result{K: k, TrainN: len(trainIdx), ValidN: len(validIdx)}
+	best := append([]float32(nil), t.theta...)
+	bestLoss := math.Inf(1)
+	if len(validIdx) > 0 {
+		bestLoss = t.loss(validIdx)
+		res.StartValid = bestLoss
+	}
+	total := cfg.Epochs * ((len(trainIdx) + cfg.Batch - 1) / cfg.Batch)
+	begin := time.Now()
+	for ep := 1; ep <= cfg.Epochs && ctx.Err() == nil; ep++ {
+		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(ep)))
+		rng.Shuffle(len(trainIdx), func(i, j int) { trainIdx[i], trainIdx[j] = trainIdx[j], trainIdx[i] })
+		var sum float64
+		for b := 0; b < len(trainIdx) && ctx.Err() == nil; b += cfg.Batch {
+			batch := trainIdx[b:min(b+cfg.Batch, len(trainIdx))]
+			sum += t.batch(batch, rate(cfg.Rate, t.step, total))
+		}
+		e := Epoch{Epoch: ep, Train: sum / float64(len(trainIdx)), Valid: math.NaN(), Elapsed: time.Since(begin)}
+		if len(validIdx) > 0 {
+			e.Valid = t.loss(validIdx)
+		}
+		res.Curve = append(res.Curve, e)
+		if len(validIdx) == 0 || e.Valid < bestLoss {
+			bestLoss, res.Best = e.Valid, ep
+			copy(best, t.theta)
+		}
+		if progress != nil {
+			progress(e)
+		}
+	}
+	res.Weights, res.Clipped = Quantise(best, cfg.Scale)
+	return res, nil
+}
+
+// rate returns the step size at step of total: a cosine from r to 0.
+func rate(r float64, step, total int) float32 {
+	return float32(r * 0.5 * (1 + math.Cos(math.Pi*float64(step)/float64(max(total, 1)))))
+}
+
+// initWeights sets the weights from start, or to material.
+func (t *trainer) initWeights(start *pattern.Weights) {
+	t.theta = make([]float32, pattern.NumParams)
+	t.m = make([]float32, pattern.NumParams)
+	t.v = make([]float32, pattern.NumParams)
+	for s := range t.grads {
+		t.grads[s] = make([]float32, pattern.NumParams)
+	}
+	t.decayed = make([]bool, pattern.NumParams)
+	for off := range pattern.PhaseParams {
+		isGlobal := off >= pattern.GlobalsOffset && off < pattern.KingsOffset
+		for ph := range pattern.NumPhases {
+			t.decayed[pattern.Param(off, ph)] = !isGlobal
+		}
+	}
+	if start == nil {
+		for ph := range pattern.NumPhases {
+			t.theta[pattern.Param(pattern.GlobalsOffset+pattern.GlobalMen, ph)] = 100
+			t.theta[pattern.Param(pattern.GlobalsOffset+pattern.GlobalKings, ph)] = 130
+		}
+		return
+	}
+	for i, w := range start.W {
+		t.theta[i] = float32(w) / float32(start.Scale)
+	}
+}
+
+// Quantise rounds weights in centipawns to the file's integers at scale
+// units per centipawn, and counts those clipped to the int16 range.
+func Quantise(theta []float32, scale int) (*pattern.Weights, int) {
+	w := &pattern.Weights{Scale: scale, W: make([]int16, len(theta))}
+	clipped := 0
+	for i, x := range theta {
+		q := math.Round(float64(x) * float64(scale))
+		if q > math.MaxInt16 || q < -math.MaxInt16 {
+			clipped++
+			q = math.Max(-math.MaxInt16, math.Min(math.MaxInt16, q))
+		}
+		w.W[i] = int16(q)
+	}
+	return w, clipped
+}
+
+// forward returns the value of f in centipawns and phase 0's share.
+func (t *trainer) forward(f *pattern.Features) (v, share float32) {
+	th := t.theta
+	var s0, s1 float32
+	for w, idx := range f.Windows {
+		j := pattern.Param(w*pattern.WindowStates+int(idx), 0)
+		s0 += th[j]
+		s1 += th[j+1]
+	}
+	for g, x := range f.Globals {
+		if x != 0 {
+			j := pattern.Param(pattern.GlobalsOffset+g, 0)
+			s0 += float32(x) * th[j]
+			s1 += float32(x) * th[j+1]
+		}
+	}
+	for _, kb := range [2]struct {
+		bits uint32
+		off  int
+	}{{f.OwnKings, pattern.KingsOffset}, {f.OppKings, pattern.KingsOffset + 32}} {
+		for b := kb.bits; b != 0; b &= b - 1 {
+			j := pattern.Param(kb.off+trailingZeros(b), 0)
+			s0 += th[j]
+			s1 += th[j+1]
+		}
+	}
+	share = float32(f.Opening) / pattern.PhaseSpan
+	return share*s0 + (1-share)*s1, share
+}
+
+// backward adds g times the gradient of the value of f to grad.
+func backward(f *pattern.Features, g, share float32, grad []float32) {
+	g0, g1 := g*share, g*(1-share)
+	for w, idx := range f.Windows {
+		j := pattern.Param(w*pattern.WindowStates+int(idx), 0)
+		grad[j] += g0
+		grad[j+1] += g1
+	}
+	for gi, x := range f.Globals {
+		if x != 0 {
+			j := pattern.Param(pattern.GlobalsOffset+gi, 0)
+			grad[j] += float32(x) * g0
+			grad[j+1] += float32(x) * g1
+		}
+	}
+	for _, kb := range [2]struct {
+		bits uint32
+		off  int
+	}{{f.OwnKings, pattern.KingsOffset}, {f.OppKings, pattern.KingsOffset + 32}} {
+		for b := kb.bits; b != 0; b &= b - 1 {
+			j := pattern.Param(kb.off+trailingZeros(b), 0)
+			grad[j] += g0
+			grad[j+1] += g1
+		}
+	}
+}
+
+// shardRange returns shard s's part of n items.
+func shardRange(s, n int) (int, int) { return s * n / shards, (s + 1) * n / shards }
+
+// parallel runs f(0..shards-1) on the workers and waits.
+func (t *trainer) parallel(f func(s int)) {
+	if t.cfg.Workers == 1 {
+		for s := range shards {
+			f(s)
+		}
+		return
+	}
+	next := make(chan int, shards)
+	for s := range shards {
+		next <- s
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(t.cfg.Workers, shards) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range next {
+				f(s)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// batch takes one Adam step on the records of idx with step size lr and
+// returns their summed loss before the step.
+func (t *trainer) batch(idx []int32, lr float32) float64 {
+	k := t.k / 100
+	t.parallel(func(s int) {
+		lo, hi := shardRange(s, len(idx))
+		grad := t.grads[s]
+		var f pattern.Features
+		sum := 0.0
+		for _, i := range idx[lo:hi] {
+			p := t.recs[i].Board()
+			pattern.Extract(&p, &f)
+			v, share := t.forward(&f)
+			pr := float32(sigmoid(float64(k * v)))
+			tg := t.target[i]
+			sum += crossEntropy(float64(pr), float64(tg))
+			backward(&f, (pr-tg)*k, share, grad)
+		}
+		t.losses[s] = sum
+	})
+	t.step++
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	c1 := float32(1 - math.Pow(b1, float64(t.step)))
+	c2 := float32(1 - math.Pow(b2, float64(t.step)))
+	inv := 1 / float32(len(idx))
+	decay := lr * float32(t.cfg.Decay)
+	t.parallel(func(s int) {
+		lo, hi := shardRange(s, len(t.theta))
+		th, m, v, dec := t.theta[lo:hi], t.m[lo:hi], t.v[lo:hi], t.decayed[lo:hi]
+		g0, g1, g2, g3 := t.grads[0][lo:hi], t.grads[1][lo:hi], t.grads[2][lo:hi], t.grads[3][lo:hi]
+		for j := range th {
+			g := (g0[j] + g1[j] + g2[j] + g3[j]) * inv
+			g0[j], g1[j], g2[j], g3[j] = 0, 0, 0, 0
+			m[j] = b1*m[j] + (1-b1)*g
+			v[j] = b2*v[j] + (1-b2)*g*g
+			th[j] -= lr * (m[j] / c1) / (float32(math.Sqrt(float64(v[j]/c2))) + eps)
+			if dec[j] {
+				th[j] -= decay * th[j]
+			}
+		}
+	})
+	var sum float64
+	for _, l := range t.losses {
+		sum += l
+	}
+	return sum
+}
+
+// loss returns the mean loss of the records of idx.
+func (t *trainer) loss(idx []int32) float64 {
+	k := t.k / 100
+	t.parallel(func(s int) {
+		lo, hi := shardRange(s, len(idx))
+		var f pattern.Features
+		sum := 0.0
+		for _, i := range idx[lo:hi] {
+			p := t.recs[i].Board()
+			pattern.Extract(&p, &f)
+			v, _ := t.forward(&f)
+			sum += crossEntropy(sigmoid(float64(k*v)), float64(t.target[i]))
+		}
+		t.losses[s] = sum
+	})
+	var sum float64
+	for _, l := range t.losses {
+		sum += l
+	}
+	return sum / float64(len(idx))
+}
+
+func trailingZeros(b uint32) int { return bits.TrailingZeros32(b) }
