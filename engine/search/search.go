@@ -152,6 +152,9 @@ type Searcher struct {
 	oracle     Oracle
 	// rootOutcome is the oracle's verdict on the root (Unknown without one).
 	rootOutcome Outcome
+	// probeRoot is the root as the oracle sees it: a field, so that passing
+	// it to the interface does not move Search's argument to the heap.
+	probeRoot engine.Position
 }
 
 // Tuning holds the switches of the search's selective parts, so that a
@@ -291,7 +294,8 @@ func (s *Searcher) Search(ctx context.Context, root engine.Position, history []e
 	s.tt.newSearch()
 	s.rootOutcome = Unknown
 	if s.oracle != nil && popcount(root.Pieces[0]|root.Pieces[1]) <= s.oracle.Pieces() {
-		s.rootOutcome = s.oracle.Probe(&root)
+		s.probeRoot = root
+		s.rootOutcome = s.oracle.Probe(&s.probeRoot)
 	}
 	s.moves = rootMoves(&root, limits.SearchMoves, s.moves[:0])
 	moves := s.moves
