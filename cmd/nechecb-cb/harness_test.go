@@ -32,8 +32,9 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// goTool returns the go command of the toolchain running the test.
-func goTool() string { return filepath.Join(runtime.GOROOT(), "bin", "go") }
+// goTool returns the go command, as internal/testbin runs it: the one on
+// PATH, which is the toolchain that runs go test.
+func goTool() string { return "go" }
 
 // buildHarness builds the .so and the C harness, or skips the test when
 // there is no C compiler.
