@@ -114,7 +114,7 @@ type optionTarget interface {
 }
 
 // testDefaultEval is the test options' default evaluator.
-const testDefaultEval = "heuristic"
+const testDefaultEval = "pattern"
 
 // testOptions declares the same options as the binary (cmd/nechecb, whose
 // own test checks them against PROTOCOL.md), bound to t and b, so that the

@@ -179,7 +179,12 @@ func TestUCIBadEvalKeepsPrevious(t *testing.T) {
 	}
 	s.expect("readyok")
 	s.send("eval")
-	s.expect("info string eval " + testDefaultEval + " raw 0 score 0 side black")
+	f, err := eval.Load(testDefaultEval)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := engine.StartPosition()
+	s.expect(fmt.Sprintf("info string eval %s raw %g score %d side black", testDefaultEval, f().Raw(&start), f().Evaluate(&start)))
 	if got := s.fake.snapshot().evals; got != evals {
 		t.Errorf("SetEvaluator called %d times, want %d", got, evals)
 	}

@@ -21,4 +21,4 @@ import (
 )
 
 // DefaultSpec is the evaluator nechecb uses when none is given.
-const DefaultSpec = "heuristic"
+const DefaultSpec = "pattern"
