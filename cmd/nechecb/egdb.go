@@ -246,7 +246,7 @@ func egdbVerify(args []string, stdout, stderr io.Writer) int {
 	tty := isTerminal(stderr)
 	last := time.Now()
 	progress := func(p egdb.VerifyProgress) {
-		line := fmt.Sprintf("verify %d/%d positions, %s", p.Done, p.Total, p.Elapsed.Round(time.Second))
+		line := fmt.Sprintf("verify %d/%d positions, %d problems, %s", p.Done, p.Total, p.Problems, p.Elapsed.Round(time.Second))
 		switch {
 		case tty:
 			fmt.Fprintf(stderr, "\r%-80s", line)

@@ -14,6 +14,8 @@ import (
 type VerifyProgress struct {
 	// Done and Total count the positions checked and to check.
 	Done, Total uint64
+	// Problems counts the inconsistencies found so far.
+	Problems int
 	// Elapsed is the time since Verify started.
 	Elapsed time.Duration
 }
@@ -71,7 +73,9 @@ func (db *DB) Verify(ctx context.Context, threads int, progress func(VerifyProgr
 		wg         sync.WaitGroup
 		start      = time.Now()
 	)
+	var nfound atomic.Int64
 	report := func(err error) {
+		nfound.Add(1)
 		mu.Lock()
 		if len(found) < maxVerifyErrors {
 			found = append(found, err)
@@ -91,7 +95,7 @@ func (db *DB) Verify(ctx context.Context, threads int, progress func(VerifyProgr
 				case <-stop:
 					return
 				case <-t.C:
-					progress(VerifyProgress{done.Load(), total, time.Since(start)})
+					progress(VerifyProgress{done.Load(), total, int(nfound.Load()), time.Since(start)})
 				}
 			}
 		}()
@@ -127,7 +131,7 @@ func (db *DB) Verify(ctx context.Context, threads int, progress func(VerifyProgr
 		found = append(found, err)
 	}
 	if progress != nil {
-		progress(VerifyProgress{done.Load(), total, time.Since(start)})
+		progress(VerifyProgress{done.Load(), total, int(nfound.Load()), time.Since(start)})
 	}
 	return append(errs, found...)
 }
