@@ -2,8 +2,10 @@ package match
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
-	"os"
+	"io"
+	"io/fs"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,6 +15,7 @@ import (
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/pdn"
 	"github.com/nechecb/nechecb/internal/elo"
+	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/protocol/client"
 )
 
@@ -135,25 +138,13 @@ func LoadOpenings(spec string) ([]Opening, error) {
 			out = append(out, Opening{Name: name, Position: g.Record.Current()})
 		}
 	default:
-		f, err := os.Open(spec)
-		if err != nil {
+		var err error
+		out, err = fileio.ReadFile(spec, ReadFENList)
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 			return nil, fmt.Errorf("openings %q: not 3move, 2move or a readable file: %w", spec, err)
 		}
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		for line := 1; sc.Scan(); line++ {
-			text := strings.TrimSpace(sc.Text())
-			if text == "" || text[0] == '#' {
-				continue
-			}
-			p, err := engine.ParseFEN(text)
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", spec, line, err)
-			}
-			out = append(out, Opening{Name: fmt.Sprintf("%s:%d", filepath.Base(spec), line), Position: p})
-		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("%s: %w", spec, err)
+		if err != nil {
+			return nil, err
 		}
 	}
 	for i := range out {
@@ -215,4 +206,28 @@ func ParseSPRT(s string) (*elo.SPRT, error) {
 		return nil, fmt.Errorf("sprt %q: elo0 and elo1 are required", s)
 	}
 	return t, t.Validate()
+}
+
+// ReadFENList reads openings from a list of FEN positions, one per line;
+// blank lines and lines starting with '#' are skipped. Each opening is named
+// after the file's base name and its line, and an error names the file and
+// the line that does not parse.
+func ReadFENList(r io.Reader, name string) ([]Opening, error) {
+	var out []Opening
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		p, err := engine.ParseFEN(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		out = append(out, Opening{Name: fmt.Sprintf("%s:%d", filepath.Base(name), line), Position: p})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return out, nil
 }
