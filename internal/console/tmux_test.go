@@ -47,9 +47,11 @@ func (s *tmuxSession) screen() string {
 }
 
 // waitFor waits until the screen shows text n times, and returns the screen.
+// The deadline only guards against a hang: it is far beyond what a step takes
+// even on a heavily loaded machine, where 20 s once proved too short.
 func (s *tmuxSession) waitFor(text string, n int) string {
 	s.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(90 * time.Second)
 	for {
 		scr := s.screen()
 		if strings.Count(scr, text) >= n {
@@ -75,7 +77,7 @@ func TestRealTerminal(t *testing.T) {
 	bin := testbin.Build(t)
 	history := filepath.Join(dir, "history")
 	s := &tmuxSession{t: t, socket: filepath.Join(dir, "tmux.sock")}
-	shell := fmt.Sprintf("env LANG=C.UTF-8 TERM=xterm NO_COLOR=1 %s console --history %s --eval material; echo EXITED $?; sleep 60", bin, history)
+	shell := fmt.Sprintf("env LANG=C.UTF-8 TERM=xterm NO_COLOR=1 %s console --history %s --eval material; echo EXITED $?; sleep 600", bin, history)
 	s.tmux("-u", "new-session", "-d", "-s", "console", "-x", "100", "-y", "45", shell)
 	defer exec.Command("tmux", "-S", s.socket, "kill-server").Run()
 
