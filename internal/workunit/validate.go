@@ -1,0 +1,146 @@
+package workunit
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/pdn"
+)
+
+// parseStart reads a game's opening.
+func parseStart(fen string) (engine.Position, error) {
+	if fen == "" {
+		return engine.StartPosition(), nil
+	}
+	p, err := engine.ParseFEN(fen)
+	if err != nil {
+		return p, fmt.Errorf("opening %q: %w", fen, err)
+	}
+	return p, nil
+}
+
+// Position returns the opening of game g.
+func (g *Game) Position() (engine.Position, error) { return parseStart(g.Start) }
+
+// Record returns the PDN text of a finished game record whose result is
+// outcome (adjudicated draws have no result in the rules, so the caller
+// says it).
+func Record(rec *engine.Game, outcome engine.Outcome) string {
+	g := pdn.FromRecord(rec)
+	g.SetTag("Result", engine.Result{Outcome: outcome}.PDN())
+	return g.String()
+}
+
+// Validate checks result r against unit u by replaying every game with the
+// rules: the game must start from the unit's opening, every move must be
+// legal, the game must not go on past its end (a position the rules or the
+// unit's draw conditions end), and the outcome and length must be those of
+// the replayed game. It returns an error naming the first thing wrong. It
+// cannot tell whether the moves are the ones the players would have chosen:
+// a result it accepts is a legal game with its true result.
+func Validate(u *Unit, r *Result) error {
+	if r.ID != u.ID {
+		return fmt.Errorf("result %q is not for unit %q", r.ID, u.ID)
+	}
+	if len(r.Games) != len(u.Games) {
+		return fmt.Errorf("unit %s: %d game results for %d games", u.ID, len(r.Games), len(u.Games))
+	}
+	for i := range u.Games {
+		if err := validateGame(u, &u.Games[i], &r.Games[i]); err != nil {
+			return fmt.Errorf("unit %s game %d: %w", u.ID, i, err)
+		}
+	}
+	return nil
+}
+
+func validateGame(u *Unit, g *Game, gr *GameResult) error {
+	start, err := g.Position()
+	if err != nil {
+		return err
+	}
+	games, err := pdn.Read(strings.NewReader(gr.PDN), "result")
+	if err != nil {
+		return fmt.Errorf("PDN: %w", err)
+	}
+	if len(games) != 1 {
+		return fmt.Errorf("PDN holds %d games, want 1", len(games))
+	}
+	rec := games[0].Record
+	if s := rec.Start(); s.FEN() != start.FEN() {
+		return fmt.Errorf("PDN starts from %s, the unit from %s", s.FEN(), start.FEN())
+	}
+	if rec.Ply() != gr.Plies {
+		return fmt.Errorf("result says %d plies, the PDN has %d", gr.Plies, rec.Ply())
+	}
+	if tag := games[0].Result(); tag != gr.Outcome {
+		return fmt.Errorf("result says %s, the PDN's Result tag %s", gr.Outcome, tag)
+	}
+	positions := rec.Positions()
+	for k := range len(positions) - 1 {
+		if r := ended(positions[:k+1], &u.Rules); r != engine.Ongoing {
+			return fmt.Errorf("the game goes on after ply %d, where it had ended (%s)", k, engine.Result{Outcome: r}.PDN())
+		}
+	}
+	want := ended(positions, &u.Rules)
+	if want == engine.Ongoing {
+		return fmt.Errorf("the game stops at ply %d, where it is not over", rec.Ply())
+	}
+	if got := (engine.Result{Outcome: want}).PDN(); got != gr.Outcome {
+		return fmt.Errorf("result says %s, the replayed game ends %s", gr.Outcome, got)
+	}
+	if u.Positions {
+		if len(gr.Positions) != len(positions) {
+			return fmt.Errorf("%d positions for a game of %d", len(gr.Positions), len(positions))
+		}
+		for k := range positions {
+			if gr.Positions[k] != positions[k].FEN() {
+				return fmt.Errorf("position %d is not the game's", k)
+			}
+		}
+	}
+	return nil
+}
+
+// ended returns how the game whose positions are given stands, in the
+// order engine/play's loop judges it: the rules of checkers first, then
+// the ply limit, then (after a move only) the draw conditions of the
+// unit's rules.
+func ended(positions []engine.Position, r *Rules) engine.Outcome {
+	if res := engine.ResultOf(positions); res.Outcome != engine.Ongoing {
+		return res.Outcome
+	}
+	ply := len(positions) - 1
+	if r.MaxPlies > 0 && ply >= r.MaxPlies {
+		return engine.Draw
+	}
+	if ply > 0 && (r.QuietDraw > 0 && quietPlies(positions) > r.QuietDraw ||
+		r.CaptureDraw > 0 && pliesSinceCapture(positions) >= r.CaptureDraw) {
+		return engine.Draw
+	}
+	return engine.Ongoing
+}
+
+// quietPlies counts the plies since the last capture or promotion (the
+// rule train/evolve's adjudicator applies).
+func quietPlies(positions []engine.Position) int {
+	n := 0
+	for i := len(positions) - 1; i > 0; i-- {
+		a, b := &positions[i-1], &positions[i]
+		if bits.OnesCount64(a.Occupied()) != bits.OnesCount64(b.Occupied()) || bits.OnesCount64(a.Kings) != bits.OnesCount64(b.Kings) {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// pliesSinceCapture counts the plies since the last capture.
+func pliesSinceCapture(positions []engine.Position) int {
+	n := 0
+	for i := len(positions) - 1; i > 0 && bits.OnesCount64(positions[i-1].Occupied()) == bits.OnesCount64(positions[i].Occupied()); i-- {
+		n++
+	}
+	return n
+}

@@ -1,0 +1,166 @@
+// Package workunit owns nechecb's one notion of a work unit: a game or a
+// small batch of games described entirely by plain data (both players as
+// evaluator specs with their weights inline or by content hash, the start
+// positions, the search limits and the seeds), and its result, plain data
+// too (each game's outcome, length and PDN, and its positions when asked
+// for). Evolution, data generation and matches hand units to whatever
+// plays them, in process or on a fleet of workers (internal/fleet), and
+// Validate checks a result against its unit by replaying every game with
+// the rules before anyone uses it.
+//
+// A unit's result depends only on the unit: never on the worker that
+// played it, nor on when.
+package workunit
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+)
+
+// Version is the format of units and results; a worker refuses a unit of
+// another version rather than play it wrongly.
+const Version = 1
+
+// Evaluator names one player's evaluator as plain data: the kind registered
+// in package eval, the selector of its spec, and the contents of the file
+// its loader reads (none for a kind that needs no file, such as
+// "heuristic" with its built-in weights). The contents travel inline in
+// Data, or only as their Hash when the coordinator has stored them where
+// the workers fetch them (internal/fleet's weight store).
+type Evaluator struct {
+	Kind     string `json:"kind"`
+	Selector string `json:"selector,omitempty"`
+	Data     []byte `json:"data,omitempty"`
+	Hash     string `json:"hash,omitempty"`
+}
+
+// HashOf returns the content hash of weights: hex SHA-256.
+func HashOf(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// Key returns a string that identifies the evaluator: two evaluators with
+// the same key are the same model.
+func (e *Evaluator) Key() string {
+	h := e.Hash
+	if h == "" && len(e.Data) > 0 {
+		h = HashOf(e.Data)
+	}
+	return e.Kind + "#" + e.Selector + "@" + h
+}
+
+// Rules are how a unit's games are played: the search limits and the
+// conditions that end a game beyond the rules of checkers. They mirror
+// train/evolve's Rules, which document each field.
+type Rules struct {
+	Depth       int  `json:"depth"`
+	RandomTies  bool `json:"random_ties,omitempty"`
+	QuietDraw   int  `json:"quiet_draw,omitempty"`
+	CaptureDraw int  `json:"capture_draw,omitempty"`
+	MaxPlies    int  `json:"max_plies,omitempty"`
+	NoLMR       bool `json:"no_lmr,omitempty"`
+	HashMB      int  `json:"hash_mb,omitempty"`
+}
+
+// Game is one game of a unit: indexes into the unit's cast for the two
+// sides, the opening as FEN, and the game's seed.
+type Game struct {
+	Black int    `json:"black"`
+	White int    `json:"white"`
+	Start string `json:"start"`
+	Seed  uint64 `json:"seed"`
+}
+
+// Unit is a batch of games to play.
+type Unit struct {
+	Version int `json:"version"`
+	// ID names the unit within its run; results are matched to units by it.
+	ID    string      `json:"id"`
+	Rules Rules       `json:"rules"`
+	Cast  []Evaluator `json:"cast"`
+	Games []Game      `json:"games"`
+	// Positions asks for every position of every game in the result, as
+	// training data.
+	Positions bool `json:"positions,omitempty"`
+}
+
+// GameResult is how one game of a unit ended.
+type GameResult struct {
+	// Outcome is the PDN result token: "1-0", "0-1" or "1/2-1/2".
+	Outcome string `json:"outcome"`
+	Plies   int    `json:"plies"`
+	// PDN is the game in PDN, its moves checked by Validate.
+	PDN string `json:"pdn"`
+	// Positions holds the FEN of every position from the start to the end,
+	// when the unit asked for them.
+	Positions []string `json:"positions,omitempty"`
+}
+
+// Result is what a worker returns for a unit.
+type Result struct {
+	Version int    `json:"version"`
+	ID      string `json:"id"`
+	// Worker names who played the unit, for the logs only.
+	Worker string `json:"worker,omitempty"`
+	// Error, when set, says why the worker could not play the unit (an
+	// evaluator it cannot load); Games is then empty.
+	Error string       `json:"error,omitempty"`
+	Games []GameResult `json:"games"`
+}
+
+// Encode returns the unit as JSON.
+func (u *Unit) Encode() ([]byte, error) { return json.Marshal(u) }
+
+// DecodeUnit reads a unit and checks its shape: version, cast indexes,
+// openings.
+func DecodeUnit(data []byte) (*Unit, error) {
+	var u Unit
+	if err := json.Unmarshal(data, &u); err != nil {
+		return nil, fmt.Errorf("work unit: %w", err)
+	}
+	if u.Version != Version {
+		return nil, fmt.Errorf("work unit %s: version %d, this nechecb plays version %d", u.ID, u.Version, Version)
+	}
+	if u.ID == "" {
+		return nil, fmt.Errorf("work unit has no id")
+	}
+	if u.Rules.Depth < 0 || u.Rules.MaxPlies < 0 || u.Rules.HashMB < 0 || u.Rules.HashMB > 1024 {
+		return nil, fmt.Errorf("work unit %s: rules out of range", u.ID)
+	}
+	for i, e := range u.Cast {
+		if e.Kind == "" {
+			return nil, fmt.Errorf("work unit %s: cast member %d has no kind", u.ID, i)
+		}
+		if e.Hash != "" && len(e.Data) > 0 && HashOf(e.Data) != e.Hash {
+			return nil, fmt.Errorf("work unit %s: cast member %d: weights do not match their hash", u.ID, i)
+		}
+	}
+	for i, g := range u.Games {
+		if g.Black < 0 || g.Black >= len(u.Cast) || g.White < 0 || g.White >= len(u.Cast) {
+			return nil, fmt.Errorf("work unit %s: game %d names players %d and %d of a cast of %d", u.ID, i, g.Black, g.White, len(u.Cast))
+		}
+		if _, err := parseStart(g.Start); err != nil {
+			return nil, fmt.Errorf("work unit %s: game %d: %w", u.ID, i, err)
+		}
+	}
+	return &u, nil
+}
+
+// Encode returns the result as JSON.
+func (r *Result) Encode() ([]byte, error) { return json.Marshal(r) }
+
+// DecodeResult reads a result. It checks only that it is one; Validate
+// checks it against its unit.
+func DecodeResult(data []byte) (*Result, error) {
+	var r Result
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("work result: %w", err)
+	}
+	if r.Version != Version {
+		return nil, fmt.Errorf("work result %s: version %d, want %d", r.ID, r.Version, Version)
+	}
+	return &r, nil
+}
