@@ -1,0 +1,78 @@
+package unitplay
+
+import (
+	"context"
+	"testing"
+
+	_ "github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/internal/workunit"
+	"github.com/nechecb/nechecb/train/evolve"
+	"github.com/nechecb/nechecb/train/evolve/evolvetest"
+	"github.com/nechecb/nechecb/train/evolve/neche"
+)
+
+// tinyNeche returns settings of a neche run small enough for -short.
+func tinyNeche() neche.Config {
+	c := neche.Default(neche.Improved)
+	c.Population, c.Genes, c.Depth, c.MaxPlies = 6, 12, 1, 80
+	c.Opponents, c.Elite, c.Hall = 2, 2, 1
+	c.Seed = 7
+	return c
+}
+
+// runNeche runs generations of a tiny neche run in dir, its games played
+// by remote (nil: the pool's own workers), with a curve point at every
+// generation (one ballot: the heuristic and G1 travel too).
+func runNeche(t testing.TB, dir string, remote evolve.Remote, generations int) {
+	t.Helper()
+	cfg := tinyNeche()
+	if err := evolve.Prepare(dir, false, cfg); err != nil {
+		t.Fatal(err)
+	}
+	l, err := neche.New(dir, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := evolve.Config{Dir: dir, Generations: generations, Seed: cfg.Seed, Workers: 2, CurveEvery: 1, CurveOpenings: 1, Remote: remote}
+	if err := evolve.Run(context.Background(), l, run); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// counting is a Runner that counts the units and games it plays.
+type counting struct {
+	Runner
+	units, games int
+}
+
+func (c *counting) Run(ctx context.Context, units []*workunit.Unit) ([]*workunit.Result, error) {
+	c.units += len(units)
+	for _, u := range units {
+		c.games += len(u.Games)
+	}
+	return c.Runner.Run(ctx, units)
+}
+
+func newExecutor(t testing.TB) *Executor {
+	t.Helper()
+	x, err := NewExecutor()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	return x
+}
+
+// TestUnitsGiveThePoolsFiles plays a run's games as units in process, in
+// batches of 3 games, and checks that every file is the one the pool
+// itself writes, and that every game went through a unit.
+func TestUnitsGiveThePoolsFiles(t *testing.T) {
+	want, got := t.TempDir(), t.TempDir()
+	runNeche(t, want, nil, 2)
+	r := &counting{Runner: &Local{Exec: newExecutor(t), Workers: 2}}
+	runNeche(t, got, &Remote{Runner: r, Batch: 3}, 2)
+	evolvetest.SameFolders(t, "units against pool", want, got)
+	if r.units == 0 || r.units < r.games/3 {
+		t.Errorf("%d units for %d games in batches of 3", r.units, r.games)
+	}
+}
