@@ -70,10 +70,13 @@ type coordinatorFleet struct {
 	nc     *nats.Conn
 	server *fleet.Server
 	remote *unitplay.Remote
+	stderr io.Writer
 }
 
-// Close stops the coordinator, the connection and the embedded server.
+// Close prints the last status line and stops the coordinator, the
+// connection and the embedded server.
 func (f *coordinatorFleet) Close() {
+	fmt.Fprintln(f.stderr, f.coord.Status(context.Background()))
 	f.coord.Close()
 	f.nc.Close()
 	if f.server != nil {
@@ -86,7 +89,7 @@ func (f *coordinatorFleet) Close() {
 // lines go to stderr.
 func (n *natsFlags) startCoordinator(ctx context.Context, dir string, stderr io.Writer) (*coordinatorFleet, error) {
 	log := func(s string) { fmt.Fprintln(stderr, "fleet: "+s) }
-	f := &coordinatorFleet{}
+	f := &coordinatorFleet{stderr: stderr}
 	url := n.url
 	if strings.EqualFold(url, "embedded") {
 		password := n.password

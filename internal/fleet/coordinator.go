@@ -159,6 +159,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, o CoordinatorOptions) (*
 	}); err != nil {
 		return nil, err
 	}
+	nc.Publish(pingSubject, nil)
 	if o.Status != nil {
 		c.wg.Add(1)
 		go c.statusLoop()

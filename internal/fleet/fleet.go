@@ -43,6 +43,8 @@ const (
 	// heartbeatSubject carries the workers' "still here" messages, from
 	// which the coordinator counts them.
 	heartbeatSubject = "nechecb.worker.heartbeat"
+	// pingSubject asks every worker for a heartbeat now.
+	pingSubject = "nechecb.worker.ping"
 )
 
 // DefaultAckWait is how long a unit may go without word from its worker

@@ -30,8 +30,9 @@ type WorkerOptions struct {
 	Execute Execute
 	// Log hears of what goes wrong: bad units, lost connections.
 	Log func(string)
-	// Played, when set, is called after each unit's result is delivered.
-	Played func(u *workunit.Unit)
+	// Playing, when set, is called as a unit starts, and Played after its
+	// result is delivered.
+	Playing, Played func(u *workunit.Unit)
 }
 
 // Worker pulls units from the server of nc and plays them until ctx ends.
@@ -56,6 +57,11 @@ func Worker(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 		return err
 	}
 	w := &worker{js: js, o: o, blobs: map[string][]byte{}}
+	ping, err := nc.Subscribe(pingSubject, func(*nats.Msg) { nc.Publish(heartbeatSubject, []byte(o.Name)) })
+	if err != nil {
+		return err
+	}
+	defer ping.Unsubscribe()
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -200,6 +206,9 @@ func (w *worker) handle(ctx context.Context, slot string, m jetstream.Msg) {
 			}
 		}
 	}()
+	if w.o.Playing != nil {
+		w.o.Playing(u)
+	}
 	r, err := w.play(playCtx, u)
 	stop()
 	<-progress
