@@ -71,6 +71,7 @@ type coordinatorFleet struct {
 	server *fleet.Server
 	remote *unitplay.Remote
 	stderr io.Writer
+	store  string
 }
 
 // Close prints the last status line and stops the coordinator, the
@@ -81,6 +82,9 @@ func (f *coordinatorFleet) Close() {
 	f.nc.Close()
 	if f.server != nil {
 		f.server.Shutdown()
+		// The run's units and results are gone from it: nothing there is
+		// worth keeping.
+		os.RemoveAll(f.store)
 	}
 }
 
@@ -96,7 +100,8 @@ func (n *natsFlags) startCoordinator(ctx context.Context, dir string, stderr io.
 		if password == "" {
 			password = os.Getenv("NECHECB_NATS_PASSWORD")
 		}
-		srv, err := fleet.StartServer(fleet.ServerOptions{Listen: n.listen, StoreDir: filepath.Join(dir, "nats"), User: n.user, Password: password})
+		f.store = filepath.Join(dir, "nats")
+		srv, err := fleet.StartServer(fleet.ServerOptions{Listen: n.listen, StoreDir: f.store, User: n.user, Password: password})
 		if err != nil {
 			return nil, badInput(fmt.Errorf("--nats embedded: %w", err))
 		}

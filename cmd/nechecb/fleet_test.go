@@ -248,3 +248,32 @@ func TestEvolveFleetServerRestart(t *testing.T) {
 		t.Errorf("no worker said it reconnected")
 	}
 }
+
+// TestDatagenFleetSameFile generates positions through two worker
+// processes and checks the file against the in-process run's.
+func TestDatagenFleetSameFile(t *testing.T) {
+	dir := t.TempDir()
+	args := func(out string, extra ...string) []string {
+		return append([]string{"--games", "12", "--chunk", "6", "--nodes", "200", "--label-depth", "1", "--workers", "2", "--out", out}, extra...)
+	}
+	var out, errs strings.Builder
+	ref := filepath.Join(dir, "ref.bin")
+	if status := datagenCommand(args(ref), &out, &errs); status != 0 {
+		t.Fatalf("in-process datagen: status %d: %s", status, errs.String())
+	}
+	srv := newFleetServer(t)
+	startWorkerProcs(t, srv.url(), 2)
+	got := filepath.Join(dir, "fleet.bin")
+	errs.Reset()
+	if status := datagenCommand(args(got, "--nats", srv.url(), "--nats-batch", "2"), &out, &errs); status != 0 {
+		t.Fatalf("fleet datagen: status %d: %s", status, errs.String())
+	}
+	a, errA := os.ReadFile(ref)
+	b, errB := os.ReadFile(got)
+	if errA != nil || errB != nil || len(a) < 1000 || string(a) != string(b) {
+		t.Errorf("the fleet's positions file differs from the in-process one (%d and %d bytes; %v %v)", len(a), len(b), errA, errB)
+	}
+	if s := lastStatus(errs.String()); !strings.Contains(s, "done 6 units (12 games)") {
+		t.Errorf("last status line %q", s)
+	}
+}

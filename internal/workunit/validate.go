@@ -71,6 +71,18 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 	if s := rec.Start(); s.FEN() != start.FEN() {
 		return fmt.Errorf("PDN starts from %s, the unit from %s", s.FEN(), start.FEN())
 	}
+	prelude, err := preludeOf(start, g.Prelude)
+	if err != nil {
+		return err
+	}
+	if rec.Ply() < len(prelude) {
+		return fmt.Errorf("the game is shorter than its prelude")
+	}
+	for k := range prelude {
+		if rec.Moves()[k] != prelude[k] {
+			return fmt.Errorf("move %d is not the prelude's", k+1)
+		}
+	}
 	if rec.Ply() != gr.Plies {
 		return fmt.Errorf("result says %d plies, the PDN has %d", gr.Plies, rec.Ply())
 	}
@@ -90,6 +102,13 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 	if got := (engine.Result{Outcome: want}).PDN(); got != gr.Outcome {
 		return fmt.Errorf("result says %s, the replayed game ends %s", gr.Outcome, got)
 	}
+	if u.Kind == KindDatagen {
+		if err := validateSamples(positions, len(prelude), want, gr.Samples); err != nil {
+			return err
+		}
+	} else if len(gr.Samples) > 0 {
+		return fmt.Errorf("samples in a game that was not asked for them")
+	}
 	if u.Positions {
 		if len(gr.Positions) != len(positions) {
 			return fmt.Errorf("%d positions for a game of %d", len(gr.Positions), len(positions))
@@ -101,6 +120,71 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 		}
 	}
 	return nil
+}
+
+// preludeOf returns the moves of a prelude from start.
+func preludeOf(start engine.Position, prelude []string) ([]engine.Move, error) {
+	g := engine.NewGame(start)
+	var out []engine.Move
+	for i, text := range prelude {
+		m, err := g.PlayText(text)
+		if err != nil {
+			return nil, fmt.Errorf("prelude move %d %q: %w", i+1, text, err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// validateSamples checks a datagen game's samples: exactly the quiet
+// positions from ply from to the last but one, each labelled with the
+// game's outcome for its side to move.
+func validateSamples(positions []engine.Position, from int, outcome engine.Outcome, samples []Sample) error {
+	k := 0
+	for ply := from; ply < len(positions)-1; ply++ {
+		p := &positions[ply]
+		if !Quiet(p) {
+			continue
+		}
+		if k >= len(samples) {
+			return fmt.Errorf("%d samples, the game has more quiet positions", len(samples))
+		}
+		s := &samples[k]
+		if s.FEN != p.FEN() {
+			return fmt.Errorf("sample %d is not the game's quiet position at ply %d", k, ply)
+		}
+		if want := ResultFor(outcome, p.Side); s.Result != want {
+			return fmt.Errorf("sample %d: result %d, the game gives %d", k, s.Result, want)
+		}
+		k++
+	}
+	if k != len(samples) {
+		return fmt.Errorf("%d samples for %d quiet positions", len(samples), k)
+	}
+	return nil
+}
+
+// Quiet reports whether neither side has a capture in p: the positions
+// datagen keeps.
+func Quiet(p *engine.Position) bool {
+	if p.HasCapture() {
+		return false
+	}
+	q := *p
+	q.Side = q.Side.Opponent()
+	return !q.HasCapture()
+}
+
+// ResultFor returns a sample's result for side, the game having ended in
+// outcome: 2 a win, 1 a draw, 0 a loss (train/positions' values).
+func ResultFor(outcome engine.Outcome, side engine.Color) uint8 {
+	switch outcome {
+	case engine.WinFor(side):
+		return 2
+	case engine.WinFor(side.Opponent()):
+		return 0
+	}
+	return 1
 }
 
 // ended returns how the game whose positions are given stands, in the

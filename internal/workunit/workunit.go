@@ -66,22 +66,45 @@ type Rules struct {
 }
 
 // Game is one game of a unit: indexes into the unit's cast for the two
-// sides, the opening as FEN, and the game's seed.
+// sides, the opening as FEN (the standard start when empty) and moves
+// played from it before the players take over (Prelude, in numeric
+// notation), and the game's seed.
 type Game struct {
-	Black int    `json:"black"`
-	White int    `json:"white"`
-	Start string `json:"start"`
-	Seed  uint64 `json:"seed"`
+	Black   int      `json:"black"`
+	White   int      `json:"white"`
+	Start   string   `json:"start,omitempty"`
+	Prelude []string `json:"prelude,omitempty"`
+	Seed    uint64   `json:"seed"`
+}
+
+// Kinds of unit: how its games are played.
+const (
+	// KindPool games are train/evolve's pool games: Rules says all.
+	KindPool = ""
+	// KindDatagen games are train/datagen's: one evaluator plays both
+	// sides with the search limits of Datagen, and the result carries the
+	// quiet positions after the prelude as Samples.
+	KindDatagen = "datagen"
+)
+
+// Datagen holds the settings of a datagen unit beyond Rules (whose Depth,
+// MaxPlies and HashMB it uses).
+type Datagen struct {
+	Nodes      uint64 `json:"nodes,omitempty"`
+	LabelDepth int    `json:"label_depth,omitempty"`
 }
 
 // Unit is a batch of games to play.
 type Unit struct {
 	Version int `json:"version"`
 	// ID names the unit within its run; results are matched to units by it.
-	ID    string      `json:"id"`
-	Rules Rules       `json:"rules"`
-	Cast  []Evaluator `json:"cast"`
-	Games []Game      `json:"games"`
+	ID string `json:"id"`
+	// Kind says how the games are played (KindPool, KindDatagen).
+	Kind    string      `json:"kind,omitempty"`
+	Rules   Rules       `json:"rules"`
+	Datagen *Datagen    `json:"datagen,omitempty"`
+	Cast    []Evaluator `json:"cast"`
+	Games   []Game      `json:"games"`
 	// Positions asks for every position of every game in the result, as
 	// training data.
 	Positions bool `json:"positions,omitempty"`
@@ -97,6 +120,17 @@ type GameResult struct {
 	// Positions holds the FEN of every position from the start to the end,
 	// when the unit asked for them.
 	Positions []string `json:"positions,omitempty"`
+	// Samples are a datagen game's training positions: every quiet
+	// position after the prelude but the last, in game order.
+	Samples []Sample `json:"samples,omitempty"`
+}
+
+// Sample is one training position: the position, the game's result for the
+// side to move (0 loss, 1 draw, 2 win) and a search score for it.
+type Sample struct {
+	FEN    string `json:"fen"`
+	Result uint8  `json:"result"`
+	Score  int    `json:"score"`
 }
 
 // Result is what a worker returns for a unit.
@@ -137,6 +171,15 @@ func DecodeUnit(data []byte) (*Unit, error) {
 		if e.Hash != "" && len(e.Data) > 0 && HashOf(e.Data) != e.Hash {
 			return nil, fmt.Errorf("work unit %s: cast member %d: weights do not match their hash", u.ID, i)
 		}
+	}
+	switch u.Kind {
+	case KindPool:
+	case KindDatagen:
+		if u.Datagen == nil || len(u.Cast) != 1 || u.Datagen.LabelDepth < 0 || u.Rules.Depth == 0 && u.Datagen.Nodes == 0 {
+			return nil, fmt.Errorf("work unit %s: a datagen unit needs one evaluator, its settings and a depth or node limit", u.ID)
+		}
+	default:
+		return nil, fmt.Errorf("work unit %s: kind %q is not one this nechecb plays", u.ID, u.Kind)
 	}
 	for i, g := range u.Games {
 		if g.Black < 0 || g.Black >= len(u.Cast) || g.White < 0 || g.White >= len(u.Cast) {

@@ -133,3 +133,60 @@ func TestDecodeUnit(t *testing.T) {
 		t.Error("a truncated unit decoded")
 	}
 }
+
+// datagenPlayed plays a random datagen-like game after a prelude and
+// returns the unit and its honest result, samples included.
+func datagenPlayed(t *testing.T) (*Unit, *Result) {
+	t.Helper()
+	u := &Unit{Version: Version, ID: "dg-1", Kind: KindDatagen, Rules: Rules{Depth: 1, MaxPlies: 60}, Datagen: &Datagen{},
+		Cast: []Evaluator{{Kind: "heuristic"}}, Games: []Game{{Prelude: []string{"9-13", "22-18"}, Seed: 5}}}
+	rec := engine.NewGame(engine.StartPosition())
+	for _, m := range u.Games[0].Prelude {
+		if _, err := rec.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	res := play.Play(context.Background(), rec, play.Random(rng), play.Random(rng), play.Rules{MaxPlies: 60})
+	gr := GameResult{Outcome: res.PDN(), Plies: rec.Ply(), PDN: Record(rec, res.Outcome)}
+	pos := rec.Positions()
+	for ply := 2; ply < len(pos)-1; ply++ {
+		if Quiet(&pos[ply]) {
+			gr.Samples = append(gr.Samples, Sample{FEN: pos[ply].FEN(), Result: ResultFor(res.Outcome, pos[ply].Side), Score: ply})
+		}
+	}
+	if len(gr.Samples) < 3 {
+		t.Fatalf("only %d samples", len(gr.Samples))
+	}
+	return u, &Result{Version: Version, ID: u.ID, Games: []GameResult{gr}}
+}
+
+func TestValidateDatagenSamples(t *testing.T) {
+	u, r := datagenPlayed(t)
+	if err := Validate(u, r); err != nil {
+		t.Fatalf("honest datagen result: %v", err)
+	}
+	for _, tc := range []struct {
+		name  string
+		forge func(u *Unit, g *GameResult)
+		want  string
+	}{
+		{"a sample dropped", func(_ *Unit, g *GameResult) { g.Samples = g.Samples[1:] }, "not the game's quiet position"},
+		{"the last dropped", func(_ *Unit, g *GameResult) { g.Samples = g.Samples[:len(g.Samples)-1] }, "more quiet positions"},
+		{"a sample added", func(_ *Unit, g *GameResult) { g.Samples = append(g.Samples, g.Samples[0]) }, "samples for"},
+		{"a label flipped", func(_ *Unit, g *GameResult) { g.Samples[1].Result = 2 - g.Samples[1].Result + 3 }, "result"},
+		{"another prelude", func(u *Unit, _ *GameResult) { u.Games[0].Prelude = []string{"10-14"} }, "prelude"},
+		{"a bad prelude", func(u *Unit, _ *GameResult) { u.Games[0].Prelude = []string{"30-26"} }, "prelude move 1"},
+	} {
+		u, r := datagenPlayed(t)
+		tc.forge(u, &r.Games[0])
+		if err := Validate(u, r); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
+		}
+	}
+	u, r = datagenPlayed(t)
+	u.Kind = KindPool
+	if err := Validate(u, r); err == nil || !strings.Contains(err.Error(), "samples in a game") {
+		t.Errorf("samples in a pool unit: %v", err)
+	}
+}

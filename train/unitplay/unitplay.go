@@ -1,9 +1,9 @@
 // Package unitplay owns how work units (internal/workunit) are made from
 // and played for nechecb's learners: the Executor that plays a unit with
-// train/evolve's pool (engine/play's game loop and evaluators built through
-// the eval registry), and the Remote that turns a pool's games into units
-// for a Runner (a fleet coordinator, internal/fleet, or Local in process)
-// and the results back into the pool's. A game played through a unit ends
+// train/evolve's pool or train/datagen's searcher (engine/play's game loop,
+// evaluators built through the eval registry), and the Remotes that turn a
+// pool's or a datagen run's games into units for a Runner (a fleet
+// coordinator, internal/fleet, or Local in process) and the results back. A game played through a unit ends
 // exactly as it does in the pool, so a run gives the same files either way.
 package unitplay
 
@@ -17,6 +17,7 @@ import (
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/internal/workunit"
+	"github.com/nechecb/nechecb/train/datagen"
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
@@ -41,6 +42,7 @@ type Executor struct {
 	mu        sync.Mutex
 	factories map[string]eval.Factory
 	pools     map[workunit.Rules][]*evolve.Pool
+	searchers map[searcherKey][]*datagen.Searcher
 }
 
 // NewExecutor returns an executor that writes weight files under a new
@@ -50,7 +52,8 @@ func NewExecutor() (*Executor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Executor{dir: dir, factories: map[string]eval.Factory{}, pools: map[workunit.Rules][]*evolve.Pool{}}, nil
+	return &Executor{dir: dir, factories: map[string]eval.Factory{}, pools: map[workunit.Rules][]*evolve.Pool{},
+		searchers: map[searcherKey][]*datagen.Searcher{}}, nil
 }
 
 // Close removes the executor's weight files.
@@ -122,6 +125,12 @@ func (x *Executor) Execute(ctx context.Context, u *workunit.Unit) (*workunit.Res
 			return nil, err
 		}
 		cast[i] = f
+	}
+	if u.Kind == workunit.KindDatagen {
+		return x.executeDatagen(ctx, u, cast[0])
+	}
+	if u.Kind != workunit.KindPool {
+		return nil, fmt.Errorf("unit %s: kind %q is not one this executor plays", u.ID, u.Kind)
 	}
 	games := make([]evolve.Game, len(u.Games))
 	for i, g := range u.Games {
