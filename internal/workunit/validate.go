@@ -96,6 +96,15 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 		}
 	}
 	want := ended(positions, &u.Rules)
+	if want == engine.Ongoing && u.Kind == KindMatch {
+		// A match game may also end by a side's failure or by adjudication
+		// on the engines' scores or claims, which a replay cannot see: the
+		// result is taken as the worker gives it, if it says why.
+		var err error
+		if want, err = matchEnding(u.Match, gr); err != nil {
+			return err
+		}
+	}
 	if want == engine.Ongoing {
 		return fmt.Errorf("the game stops at ply %d, where it is not over", rec.Ply())
 	}
@@ -120,6 +129,36 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 		}
 	}
 	return nil
+}
+
+// matchEnding returns the outcome of a match game that ended before the
+// rules end it: a loss for the side at fault, or an adjudication when the
+// match adjudicates.
+func matchEnding(m *Match, gr *GameResult) (engine.Outcome, error) {
+	if gr.Reason == "" {
+		return engine.Ongoing, fmt.Errorf("the game stops where it is not over, and the result says not why")
+	}
+	switch gr.FaultBy {
+	case "black":
+		return engine.WhiteWins, nil
+	case "white":
+		return engine.BlackWins, nil
+	case "":
+	default:
+		return engine.Ongoing, fmt.Errorf("fault by %q", gr.FaultBy)
+	}
+	if !m.AdjClaims && m.AdjMoves <= 0 {
+		return engine.Ongoing, fmt.Errorf("the game stops where it is not over (%q), and the match does not adjudicate", gr.Reason)
+	}
+	switch gr.Outcome {
+	case "1-0":
+		return engine.BlackWins, nil
+	case "0-1":
+		return engine.WhiteWins, nil
+	case "1/2-1/2":
+		return engine.Draw, nil
+	}
+	return engine.Ongoing, fmt.Errorf("outcome %q", gr.Outcome)
 }
 
 // preludeOf returns the moves of a prelude from start.

@@ -85,7 +85,46 @@ const (
 	// sides with the search limits of Datagen, and the result carries the
 	// quiet positions after the prelude as Samples.
 	KindDatagen = "datagen"
+	// KindMatch games are protocol/match's: nechecb engine processes with
+	// the options of Match, started by the worker from its own binary.
+	KindMatch = "match"
 )
+
+// Match holds the settings of a match unit: the engines (Black and White
+// of a game index them), the limits and the adjudication. Durations are
+// in milliseconds.
+type Match struct {
+	Engines    []MatchEngine `json:"engines"`
+	Depth      int           `json:"depth,omitempty"`
+	MoveTimeMS int64         `json:"movetime_ms,omitempty"`
+	BaseMS     int64         `json:"base_ms,omitempty"`
+	IncMS      int64         `json:"inc_ms,omitempty"`
+	MarginMS   int64         `json:"margin_ms,omitempty"`
+	TimeoutMS  int64         `json:"timeout_ms,omitempty"`
+	MaxMoves   int           `json:"max_moves"`
+	AdjScore   int           `json:"adj_score,omitempty"`
+	AdjMoves   int           `json:"adj_moves,omitempty"`
+	AdjClaims  bool          `json:"adj_claims,omitempty"`
+}
+
+// MatchEngine is one engine of a match unit: nechecb run with Args, in the
+// hub dialect when Hub, with Options set after the handshake. When
+// EvalCast is at least 0, the option Eval names a file: the worker writes
+// the data of cast member EvalCast to a file and sets Eval to
+// KIND:FILE#SELECTOR.
+type MatchEngine struct {
+	Name     string   `json:"name"`
+	Args     []string `json:"args,omitempty"`
+	Hub      bool     `json:"hub,omitempty"`
+	Options  []Option `json:"options,omitempty"`
+	EvalCast int      `json:"eval_cast"`
+}
+
+// Option is an engine option.
+type Option struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
 
 // Datagen holds the settings of a datagen unit beyond Rules (whose Depth,
 // MaxPlies and HashMB it uses).
@@ -99,10 +138,12 @@ type Unit struct {
 	Version int `json:"version"`
 	// ID names the unit within its run; results are matched to units by it.
 	ID string `json:"id"`
-	// Kind says how the games are played (KindPool, KindDatagen).
+	// Kind says how the games are played (KindPool, KindDatagen,
+	// KindMatch).
 	Kind    string      `json:"kind,omitempty"`
 	Rules   Rules       `json:"rules"`
 	Datagen *Datagen    `json:"datagen,omitempty"`
+	Match   *Match      `json:"match,omitempty"`
 	Cast    []Evaluator `json:"cast"`
 	Games   []Game      `json:"games"`
 	// Positions asks for every position of every game in the result, as
@@ -123,6 +164,11 @@ type GameResult struct {
 	// Samples are a datagen game's training positions: every quiet
 	// position after the prelude but the last, in game order.
 	Samples []Sample `json:"samples,omitempty"`
+	// Reason says why a match game ended, and FaultBy ("black" or
+	// "white") which side failed (crashed, hung, sent an illegal move)
+	// when one did.
+	Reason  string `json:"reason,omitempty"`
+	FaultBy string `json:"fault_by,omitempty"`
 }
 
 // Sample is one training position: the position, the game's result for the
@@ -178,12 +224,25 @@ func DecodeUnit(data []byte) (*Unit, error) {
 		if u.Datagen == nil || len(u.Cast) != 1 || u.Datagen.LabelDepth < 0 || u.Rules.Depth == 0 && u.Datagen.Nodes == 0 {
 			return nil, fmt.Errorf("work unit %s: a datagen unit needs one evaluator, its settings and a depth or node limit", u.ID)
 		}
+	case KindMatch:
+		if u.Match == nil || len(u.Match.Engines) < 2 || u.Match.MaxMoves <= 0 {
+			return nil, fmt.Errorf("work unit %s: a match unit needs two engines or more and its settings", u.ID)
+		}
+		for i, e := range u.Match.Engines {
+			if e.EvalCast >= len(u.Cast) {
+				return nil, fmt.Errorf("work unit %s: engine %d names cast member %d of %d", u.ID, i, e.EvalCast, len(u.Cast))
+			}
+		}
 	default:
 		return nil, fmt.Errorf("work unit %s: kind %q is not one this nechecb plays", u.ID, u.Kind)
 	}
+	players := len(u.Cast)
+	if u.Kind == KindMatch {
+		players = len(u.Match.Engines)
+	}
 	for i, g := range u.Games {
-		if g.Black < 0 || g.Black >= len(u.Cast) || g.White < 0 || g.White >= len(u.Cast) {
-			return nil, fmt.Errorf("work unit %s: game %d names players %d and %d of a cast of %d", u.ID, i, g.Black, g.White, len(u.Cast))
+		if g.Black < 0 || g.Black >= players || g.White < 0 || g.White >= players {
+			return nil, fmt.Errorf("work unit %s: game %d names players %d and %d of %d", u.ID, i, g.Black, g.White, players)
 		}
 		if _, err := parseStart(g.Start); err != nil {
 			return nil, fmt.Errorf("work unit %s: game %d: %w", u.ID, i, err)

@@ -115,7 +115,7 @@ func TestDecodeUnit(t *testing.T) {
 	}{
 		{"version", func(u *Unit) { u.Version = 99 }, "version 99"},
 		{"no id", func(u *Unit) { u.ID = "" }, "no id"},
-		{"player index", func(u *Unit) { u.Games[1].White = 2 }, "cast of 2"},
+		{"player index", func(u *Unit) { u.Games[1].White = 2 }, "players 1 and 2 of 2"},
 		{"opening", func(u *Unit) { u.Games[0].Start = "X:nonsense" }, "opening"},
 		{"hash", func(u *Unit) { u.Cast[0].Hash = HashOf([]byte("other")) }, "do not match"},
 		{"no kind", func(u *Unit) { u.Cast[1].Kind = "" }, "no kind"},
