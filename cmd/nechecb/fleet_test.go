@@ -277,3 +277,56 @@ func TestDatagenFleetSameFile(t *testing.T) {
 		t.Errorf("last status line %q", s)
 	}
 }
+
+// TestMatchFleetSameFile plays a small match between two nechecb engines
+// (one with an evaluator file, which travels to the workers as data) in
+// process and on two worker processes: the PDN files must be the same.
+func TestMatchFleetSameFile(t *testing.T) {
+	bin := testbin.Build(t)
+	dir := t.TempDir()
+	nets, err := filepath.Abs("../../train/evolve/neche/testdata/best_networks_line1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := func(pdn string, extra ...string) []string {
+		return append([]string{"match", "--engine", "name=A cmd=" + bin + " opts=Eval=heuristic",
+			"--engine", "name=B cmd=" + bin + " opts=Eval=neche:" + nets + "#1", "--depth", "2", "--games", "6",
+			"--pdn", pdn, "--quiet"}, extra...)
+	}
+	ref := filepath.Join(dir, "ref.pdn")
+	if out, err := exec.Command(bin, args(ref)...).CombinedOutput(); err != nil {
+		t.Fatalf("in-process match: %v\n%s", err, out)
+	}
+	srv := newFleetServer(t)
+	startWorkerProcs(t, srv.url(), 2)
+	got := filepath.Join(dir, "fleet.pdn")
+	out, err := exec.Command(bin, args(got, "--nats", srv.url())...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("fleet match: %v\n%s", err, out)
+	}
+	a, errA := os.ReadFile(ref)
+	b, errB := os.ReadFile(got)
+	if errA != nil || errB != nil || strings.Count(string(a), "[Round ") != 6 || string(a) != string(b) {
+		t.Errorf("the fleet's PDN differs from the in-process one (%v %v):\n%s\n----\n%s", errA, errB, a, b)
+	}
+	if !strings.Contains(string(out), "done 3 units (6 games)") {
+		t.Errorf("the fleet match's output:\n%s", out)
+	}
+	// An engine that is not nechecb cannot travel.
+	out, err = exec.Command(bin, "match", "--engine", "name=X cmd=/bin/cat", "--engine", "name=B cmd="+bin, "--depth", "2",
+		"--pdn", filepath.Join(dir, "x.pdn"), "--nats", srv.url()).CombinedOutput()
+	if code := exitCode(err); code != 2 || !strings.Contains(string(out), "can only carry engines that are nechecb") {
+		t.Errorf("a match with a foreign engine on a fleet: status %d:\n%s", code, out)
+	}
+}
+
+// exitCode returns a finished command's exit status.
+func exitCode(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}

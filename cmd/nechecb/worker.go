@@ -14,6 +14,7 @@ import (
 
 	"github.com/nechecb/nechecb/internal/fleet"
 	"github.com/nechecb/nechecb/internal/workunit"
+	"github.com/nechecb/nechecb/protocol/match"
 	"github.com/nechecb/nechecb/train/unitplay"
 )
 
@@ -59,8 +60,24 @@ func workerCommand(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	defer x.Close()
+	self, err := os.Executable()
+	if err != nil {
+		return fail(err)
+	}
+	dir, err := os.MkdirTemp("", "nechecb-worker-match-")
+	if err != nil {
+		return fail(err)
+	}
+	defer os.RemoveAll(dir)
+	matches := match.NewUnitPlayer(self, dir)
+	defer matches.Close()
 	var units, games atomic.Int64
-	execute := x.Execute
+	execute := func(ctx context.Context, u *workunit.Unit) (*workunit.Result, error) {
+		if u.Kind == workunit.KindMatch {
+			return matches.Execute(ctx, u)
+		}
+		return x.Execute(ctx, u)
+	}
 	if n, err := strconv.Atoi(os.Getenv(stallEnv)); err == nil && n > 0 {
 		execute = stallAt(n, execute)
 	}
