@@ -250,11 +250,18 @@ func TestEvolveFleetServerRestart(t *testing.T) {
 }
 
 // TestDatagenFleetSameFile generates positions through two worker
-// processes and checks the file against the in-process run's.
+// processes, with an evaluator given as a file, and checks the file
+// against the in-process run's.
 func TestDatagenFleetSameFile(t *testing.T) {
 	dir := t.TempDir()
+	// The pattern weights go as a file, which travels to the workers.
+	weights, err := filepath.Abs("../../eval/pattern/default.pat")
+	if err != nil {
+		t.Fatal(err)
+	}
 	args := func(out string, extra ...string) []string {
-		return append([]string{"--games", "12", "--chunk", "6", "--nodes", "200", "--label-depth", "1", "--workers", "2", "--out", out}, extra...)
+		return append([]string{"--games", "12", "--chunk", "6", "--nodes", "200", "--label-depth", "1", "--workers", "2",
+			"--eval", "pattern:" + weights, "--out", out}, extra...)
 	}
 	var out, errs strings.Builder
 	ref := filepath.Join(dir, "ref.bin")

@@ -3,6 +3,8 @@ package unitplay
 import (
 	"context"
 	"fmt"
+	"os"
+	"strings"
 	"sync"
 
 	"github.com/nechecb/nechecb/engine"
@@ -24,12 +26,42 @@ type DatagenRemote struct {
 	desc workunit.Evaluator
 }
 
-// describe returns the plain-data form of the run's evaluator.
+// describe returns the plain-data form of the run's evaluator spec.
 func (r *DatagenRemote) describe(spec string) (workunit.Evaluator, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.spec == spec {
 		return r.desc, nil
+	}
+	desc, err := SpecEvaluator(spec)
+	if err != nil {
+		return desc, err
+	}
+	r.spec, r.desc = spec, desc
+	return desc, nil
+}
+
+// SpecEvaluator returns the plain-data form of an evaluator spec: the spec
+// itself when it names no file (the worker's built-in weights), the kind,
+// the selector and the file's contents when it names a file, and
+// otherwise (a run folder) what the loaded evaluator describes itself as.
+func SpecEvaluator(spec string) (workunit.Evaluator, error) {
+	s, err := eval.ParseSpec(spec)
+	if err != nil {
+		return workunit.Evaluator{}, badinput.Mark(err)
+	}
+	if _, err := eval.Load(spec); err != nil {
+		return workunit.Evaluator{}, badinput.Mark(err)
+	}
+	if s.Path == "" || strings.HasPrefix(s.Path, "=") {
+		return workunit.Evaluator{Kind: s.Name, Selector: s.Selector, Data: pathData(s.Path)}, nil
+	}
+	if st, err := os.Stat(s.Path); err == nil && st.Mode().IsRegular() {
+		data, err := os.ReadFile(s.Path)
+		if err != nil {
+			return workunit.Evaluator{}, err
+		}
+		return workunit.Evaluator{Kind: s.Name, Selector: s.Selector, Data: data}, nil
 	}
 	f, err := eval.Load(spec)
 	if err != nil {
@@ -37,12 +69,20 @@ func (r *DatagenRemote) describe(spec string) (workunit.Evaluator, error) {
 	}
 	d, ok := f().(eval.Describer)
 	if !ok {
-		return workunit.Evaluator{}, badinput.Mark(fmt.Errorf("evaluator %s cannot travel in a work unit: "+
-			"a fleet plays only evaluators that describe themselves (material, heuristic, neche)", spec))
+		return workunit.Evaluator{}, badinput.Mark(fmt.Errorf("evaluator %s cannot travel in a work unit: give a file, "+
+			"or a kind that describes itself (material, heuristic, neche)", spec))
 	}
 	kind, sel, data := d.Describe()
-	r.spec, r.desc = spec, workunit.Evaluator{Kind: kind, Selector: sel, Data: data}
-	return r.desc, nil
+	return workunit.Evaluator{Kind: kind, Selector: sel, Data: data}, nil
+}
+
+// pathData returns nothing: a spec with no file travels as its kind and
+// selector. (A bare neche genome, "=ACGT...", goes as a one-line file.)
+func pathData(path string) []byte {
+	if strings.HasPrefix(path, "=") {
+		return []byte(path[1:] + "\n")
+	}
+	return nil
 }
 
 // DatagenUnits returns the games of openings as datagen units of at most
