@@ -174,3 +174,34 @@ func TestBadAddresses(t *testing.T) {
 		t.Error("a certificate without its key: no error")
 	}
 }
+
+// TestCredentials starts a server that wants a user and password: a
+// coordinator with them works, one without them gets nowhere.
+func TestCredentials(t *testing.T) {
+	srv, err := StartServer(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), User: "nechecb", Password: "s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	good, err := Connect(ConnectOptions{URL: srv.URL(), User: "nechecb", Password: "s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer good.Close()
+	c, err := NewCoordinator(ctx, good, CoordinatorOptions{})
+	if err != nil {
+		t.Fatalf("with the credentials: %v", err)
+	}
+	c.Close()
+	bad, err := Connect(ConnectOptions{URL: srv.URL(), User: "nechecb", Password: "wrong"})
+	if err == nil {
+		defer bad.Close()
+		short, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if _, err := NewCoordinator(short, bad, CoordinatorOptions{}); err == nil {
+			t.Error("a coordinator with a wrong password got through")
+		}
+	}
+}
