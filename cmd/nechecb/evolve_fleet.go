@@ -17,11 +17,17 @@ import (
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
-// evolveFleetBench plays the same generations twice from the same seed:
-// in process on w workers, then through the fleet (with --nats embedded,
-// on w local worker processes it starts itself), and prints both rates,
-// their ratio, the fleet's cost per unit and whether the two runs wrote
-// the same files.
+// fleetBenchRounds is how many times evolveFleetBench plays the
+// generations each way, alternating, so that a change in the load of a
+// shared machine weighs on both.
+const fleetBenchRounds = 3
+
+// evolveFleetBench plays the same generations from the same seed in
+// process on w workers and through the fleet (with --nats embedded, on w
+// local worker processes it starts itself), alternating, fleetBenchRounds
+// times each; it prints both rates, by the clock and by CPU time, their
+// ratios, the fleet's cost per unit and whether the runs wrote the same
+// files.
 func evolveFleetBench[C any](ctx context.Context, k evolveKind[C], cfg C, gens, w int, nf *natsFlags, stdout, stderr io.Writer, fail func(error) int) int {
 	tmp, err := os.MkdirTemp("", "nechecb-evolve-fleet-bench-")
 	if err != nil {
@@ -29,53 +35,87 @@ func evolveFleetBench[C any](ctx context.Context, k evolveKind[C], cfg C, gens, 
 	}
 	defer os.RemoveAll(tmp)
 	seed, _ := k.seedMode(&cfg)
-	runOnce := func(dir string, remote evolve.Remote) (time.Duration, int, error) {
+	type total struct {
+		games, units int
+		wall, cpu    time.Duration
+	}
+	var local, fleetRuns total
+	runOnce := func(dir string, remote evolve.Remote, t *total) error {
 		if err := evolve.Prepare(dir, false, cfg); err != nil {
-			return 0, 0, err
+			return err
 		}
 		l, err := k.learner(dir, cfg)
 		if err != nil {
-			return 0, 0, err
+			return err
 		}
-		games := 0
+		self0, _, _ := cpuTimes()
 		start := time.Now()
 		err = evolve.Run(ctx, l, evolve.Config{Dir: dir, Generations: gens, Seed: *seed, Workers: w, Remote: remote,
-			Progress: func(p evolve.Progress) { games += p.Games }})
-		return time.Since(start), games, err
-	}
-	local, fleetDir := filepath.Join(tmp, "local"), filepath.Join(tmp, "fleet")
-	localTime, localGames, err := runOnce(local, nil)
-	if err != nil {
-		return fail(err)
+			Progress: func(p evolve.Progress) { t.games += p.Games }})
+		t.wall += time.Since(start)
+		self1, _, _ := cpuTimes()
+		t.cpu += self1 - self0
+		return err
 	}
 	f, err := nf.startCoordinator(ctx, filepath.Join(tmp, "server"), stderr)
 	if err != nil {
 		return fail(err)
 	}
 	defer f.Close()
+	var stopWorkers func()
 	if f.server != nil {
-		stopWorkers, err := startLocalWorkers(f.server.URL(), w, stderr)
-		if err != nil {
+		if stopWorkers, err = startLocalWorkers(f.server.URL(), w, stderr); err != nil {
 			return fail(err)
 		}
-		defer stopWorkers()
+		defer func() {
+			if stopWorkers != nil {
+				stopWorkers()
+			}
+		}()
 	}
 	// Time from the moment the workers are there.
 	for deadline := time.Now().Add(time.Minute); f.coord.Status(ctx).Workers < w && time.Now().Before(deadline); {
 		time.Sleep(50 * time.Millisecond)
 	}
-	fleetTime, fleetGames, err := runOnce(fleetDir, f.remote)
-	if err != nil {
-		return fail(err)
+	_, children0, _ := cpuTimes()
+	same := true
+	for r := range fleetBenchRounds {
+		ld, fd := filepath.Join(tmp, fmt.Sprintf("local%d", r)), filepath.Join(tmp, fmt.Sprintf("fleet%d", r))
+		if err := runOnce(ld, nil, &local); err != nil {
+			return fail(err)
+		}
+		if err := runOnce(fd, f.remote, &fleetRuns); err != nil {
+			return fail(err)
+		}
+		same = same && sameTree(ld, fd)
+		os.RemoveAll(ld)
+		os.RemoveAll(fd)
 	}
-	st := f.coord.Status(ctx)
-	localRate := float64(localGames) / max(localTime.Seconds(), 1e-9)
-	fleetRate := float64(fleetGames) / max(fleetTime.Seconds(), 1e-9)
-	fmt.Fprintf(stdout, "%s: in process, %d workers: %d games in %.2f s, %.1f games/s\n", k.name, w, localGames, localTime.Seconds(), localRate)
-	fmt.Fprintf(stdout, "%s: fleet, %d workers: %d games in %d units in %.2f s, %.1f games/s\n", k.name, w, fleetGames, st.Done, fleetTime.Seconds(), fleetRate)
-	perUnit := (fleetTime - localTime).Seconds() * float64(w) / float64(max(st.Done, 1)) * 1000
-	fmt.Fprintf(stdout, "%s: fleet/in-process %.3f; overhead %.2f ms a unit (worker time); same files: %v\n",
-		k.name, fleetRate/max(localRate, 1e-9), perUnit, sameTree(local, fleetDir))
+	fleetRuns.units = f.coord.Status(ctx).Done
+	workerCPU := time.Duration(0)
+	if stopWorkers != nil {
+		// The workers' CPU time counts once they have ended.
+		stopWorkers()
+		stopWorkers = nil
+		_, children1, _ := cpuTimes()
+		workerCPU = children1 - children0
+		fleetRuns.cpu += workerCPU
+	}
+	rate := func(t total) (float64, float64) {
+		return float64(t.games) / max(t.wall.Seconds(), 1e-9), float64(t.games) / max(t.cpu.Seconds(), 1e-9)
+	}
+	lw, lc := rate(local)
+	fw, fc := rate(fleetRuns)
+	fmt.Fprintf(stdout, "%s: %d rounds of %d generation(s) each way, alternating, %d workers\n", k.name, fleetBenchRounds, gens, w)
+	fmt.Fprintf(stdout, "%s: in process: %d games in %.2f s, %.1f games/s; CPU %.2f s, %.1f games per CPU-second\n",
+		k.name, local.games, local.wall.Seconds(), lw, local.cpu.Seconds(), lc)
+	fmt.Fprintf(stdout, "%s: fleet: %d games in %d units in %.2f s, %.1f games/s; CPU %.2f s (workers %.2f s), %.1f games per CPU-second\n",
+		k.name, fleetRuns.games, fleetRuns.units, fleetRuns.wall.Seconds(), fw, fleetRuns.cpu.Seconds(), workerCPU.Seconds(), fc)
+	units := float64(max(fleetRuns.units, 1))
+	fmt.Fprintf(stdout, "%s: fleet/in-process: %.3f by the clock, %.3f by CPU time; overhead a unit: %.2f ms of worker time by the clock, %.2f ms of CPU\n",
+		k.name, fw/max(lw, 1e-9), fc/max(lc, 1e-9), (fleetRuns.wall-local.wall).Seconds()*float64(w)/units*1000,
+		(fleetRuns.cpu-local.cpu).Seconds()/units*1000)
+	fmt.Fprintf(stdout, "%s: same files: %v\n", k.name, same && local.games == fleetRuns.games)
 	return 0
 }
 

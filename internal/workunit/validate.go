@@ -33,6 +33,48 @@ func Record(rec *engine.Game, outcome engine.Outcome) string {
 	return g.String()
 }
 
+// NewGameResult returns the result of a finished game: its outcome, length,
+// PDN and move indexes.
+func NewGameResult(rec *engine.Game, outcome engine.Outcome) GameResult {
+	return GameResult{Outcome: engine.Result{Outcome: outcome}.PDN(), Plies: rec.Ply(), PDN: Record(rec, outcome), Moves: MoveIndexes(rec)}
+}
+
+// MoveIndexes returns the index of each move of rec among the legal moves
+// of its position, in engine.Position.Generate's order.
+func MoveIndexes(rec *engine.Game) []byte {
+	positions, moves := rec.Positions(), rec.Moves()
+	out := make([]byte, len(moves))
+	var l engine.MoveList
+	for k := range moves {
+		positions[k].Generate(&l)
+		for j := range l.N {
+			if l.Moves[j] == moves[k] {
+				out[k] = byte(j)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// replay plays move indexes from start and returns the game, or an error
+// at the first index that is not a legal move.
+func replay(start engine.Position, idx []byte) (*engine.Game, error) {
+	g := engine.NewGame(start)
+	var l engine.MoveList
+	for k, i := range idx {
+		cur := g.Current()
+		cur.Generate(&l)
+		if int(i) >= l.N {
+			return nil, fmt.Errorf("move %d: index %d of %d legal moves: an illegal move", k+1, i, l.N)
+		}
+		if err := g.Play(l.Moves[i]); err != nil {
+			return nil, fmt.Errorf("move %d: %w", k+1, err)
+		}
+	}
+	return g, nil
+}
+
 // Validate checks result r against unit u by replaying every game with the
 // rules: the game must start from the unit's opening, every move must be
 // legal, the game must not go on past its end (a position the rules or the
@@ -60,14 +102,29 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 	if err != nil {
 		return err
 	}
-	games, err := pdn.Read(strings.NewReader(gr.PDN), "result")
-	if err != nil {
-		return fmt.Errorf("PDN: %w", err)
+	var rec *engine.Game
+	if len(gr.Moves) > 0 {
+		// The fast replay: the indexes give the moves, and the PDN must be
+		// the replayed game's.
+		if rec, err = replay(start, gr.Moves); err != nil {
+			return err
+		}
+		if Record(rec, outcomeOf(gr.Outcome)) != gr.PDN {
+			return fmt.Errorf("the PDN is not the game its moves play (or its Result tag is not %s)", gr.Outcome)
+		}
+	} else {
+		games, err := pdn.Read(strings.NewReader(gr.PDN), "result")
+		if err != nil {
+			return fmt.Errorf("PDN: %w", err)
+		}
+		if len(games) != 1 {
+			return fmt.Errorf("PDN holds %d games, want 1", len(games))
+		}
+		if tag := games[0].Result(); tag != gr.Outcome {
+			return fmt.Errorf("result says %s, the PDN's Result tag %s", gr.Outcome, tag)
+		}
+		rec = games[0].Record
 	}
-	if len(games) != 1 {
-		return fmt.Errorf("PDN holds %d games, want 1", len(games))
-	}
-	rec := games[0].Record
 	if s := rec.Start(); s.FEN() != start.FEN() {
 		return fmt.Errorf("PDN starts from %s, the unit from %s", s.FEN(), start.FEN())
 	}
@@ -85,9 +142,6 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 	}
 	if rec.Ply() != gr.Plies {
 		return fmt.Errorf("result says %d plies, the PDN has %d", gr.Plies, rec.Ply())
-	}
-	if tag := games[0].Result(); tag != gr.Outcome {
-		return fmt.Errorf("result says %s, the PDN's Result tag %s", gr.Outcome, tag)
 	}
 	positions := rec.Positions()
 	for k := range len(positions) - 1 {
@@ -129,6 +183,19 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 		}
 	}
 	return nil
+}
+
+// outcomeOf reads a PDN result token ("*" for anything else).
+func outcomeOf(token string) engine.Outcome {
+	switch token {
+	case "1-0":
+		return engine.BlackWins
+	case "0-1":
+		return engine.WhiteWins
+	case "1/2-1/2":
+		return engine.Draw
+	}
+	return engine.Ongoing
 }
 
 // matchEnding returns the outcome of a match game that ended before the

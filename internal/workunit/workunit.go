@@ -158,6 +158,11 @@ type GameResult struct {
 	Plies   int    `json:"plies"`
 	// PDN is the game in PDN, its moves checked by Validate.
 	PDN string `json:"pdn"`
+	// Moves holds, for each ply, the index of the move played among the
+	// legal moves in engine.Position.Generate's order: a replay that needs
+	// no notation parsing (Validate then checks that PDN is the replayed
+	// game's, byte for byte). Empty: Validate parses the PDN instead.
+	Moves []byte `json:"moves,omitempty"`
 	// Positions holds the FEN of every position from the start to the end,
 	// when the unit asked for them.
 	Positions []string `json:"positions,omitempty"`

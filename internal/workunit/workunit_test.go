@@ -12,7 +12,10 @@ import (
 
 // played plays a random game under the unit's rules and returns its
 // honest result, as a worker would.
-func played(t *testing.T, u *Unit, seed uint64) *Result {
+func played(t *testing.T, u *Unit, seed uint64) *Result { return playedWith(t, u, seed, false) }
+
+// playedWith is played, with the move indexes in the result when indexes.
+func playedWith(t *testing.T, u *Unit, seed uint64, indexes bool) *Result {
 	t.Helper()
 	r := &Result{Version: Version, ID: u.ID}
 	for i, g := range u.Games {
@@ -24,6 +27,9 @@ func played(t *testing.T, u *Unit, seed uint64) *Result {
 		rng := rand.New(rand.NewPCG(seed, uint64(i)))
 		res := play.Play(context.Background(), rec, play.Random(rng), play.Random(rng), play.Rules{MaxPlies: u.Rules.MaxPlies})
 		gr := GameResult{Outcome: res.PDN(), Plies: rec.Ply(), PDN: Record(rec, res.Outcome)}
+		if indexes {
+			gr = NewGameResult(rec, res.Outcome)
+		}
 		if u.Positions {
 			for _, p := range rec.Positions() {
 				gr.Positions = append(gr.Positions, p.FEN())
@@ -43,10 +49,37 @@ func testUnit() *Unit {
 
 func TestValidateAcceptsHonestResults(t *testing.T) {
 	for seed := range uint64(20) {
+		for _, indexes := range []bool{false, true} {
+			u := testUnit()
+			r := playedWith(t, u, seed, indexes)
+			if err := Validate(u, r); err != nil {
+				t.Fatalf("seed %d, indexes %v: %v\n%s", seed, indexes, err, r.Games[0].PDN)
+			}
+		}
+	}
+}
+
+// TestValidateFastReplay checks the replay by move indexes: forged
+// indexes, and a PDN that is not the indexes' game, are rejected.
+func TestValidateFastReplay(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		forge func(g *GameResult)
+		want  string
+	}{
+		{"an index past the legal moves", func(g *GameResult) { g.Moves[3] = 200 }, "illegal move"},
+		{"another first move", func(g *GameResult) { g.Moves[0] = (g.Moves[0] + 1) % 7 }, ""},
+		{"the PDN edited", func(g *GameResult) { g.PDN = strings.Replace(g.PDN, "[Event", "[Event \"x\"]\n[Site", 1) }, "not the game"},
+		{"the outcome flipped", func(g *GameResult) {
+			g.Outcome = map[string]string{"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}[g.Outcome]
+		}, "not the game"},
+		{"a ply dropped", func(g *GameResult) { g.Moves = g.Moves[:len(g.Moves)-1] }, ""},
+	} {
 		u := testUnit()
-		r := played(t, u, seed)
-		if err := Validate(u, r); err != nil {
-			t.Fatalf("seed %d: %v\n%s", seed, err, r.Games[0].PDN)
+		r := playedWith(t, u, 3, true)
+		tc.forge(&r.Games[0])
+		if err := Validate(u, r); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/pdn"
+	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/internal/workunit"
 	"github.com/nechecb/nechecb/protocol/client"
 )
@@ -195,7 +196,8 @@ func (up *UnitPlayer) config(u *workunit.Unit) (*Config, error) {
 			if e.EvalCast >= 0 && strings.EqualFold(o.Name, "Eval") {
 				ev := &u.Cast[e.EvalCast]
 				path := filepath.Join(up.dir, workunit.HashOf(ev.Data))
-				if err := os.WriteFile(path, ev.Data, 0o644); err != nil {
+				// Atomically: another unit may be loading the same file.
+				if err := fileio.WriteAtomic(path, ev.Data); err != nil {
 					return nil, err
 				}
 				o.Value = ev.Kind + ":" + path
@@ -251,7 +253,8 @@ func (up *UnitPlayer) Execute(ctx context.Context, u *workunit.Unit) (*workunit.
 				return nil, err
 			}
 		}
-		gr := workunit.GameResult{Outcome: r.Result.PDN(), Plies: len(r.Moves), PDN: workunit.Record(rec, r.Result.Outcome), Reason: r.Result.Reason}
+		gr := workunit.NewGameResult(rec, r.Result.Outcome)
+		gr.Reason = r.Result.Reason
 		switch r.Faulty {
 		case g.Black:
 			gr.FaultBy = "black"

@@ -71,7 +71,7 @@ func (x *Executor) load(e *workunit.Evaluator) (eval.Factory, error) {
 	spec := e.Kind
 	if len(e.Data) > 0 {
 		path := filepath.Join(x.dir, workunit.HashOf(e.Data))
-		if err := os.WriteFile(path, e.Data, 0o644); err != nil {
+		if err := writeCache(path, e.Data); err != nil {
 			return nil, err
 		}
 		spec += ":" + path
@@ -95,6 +95,27 @@ func (x *Executor) load(e *workunit.Evaluator) (eval.Factory, error) {
 	x.factories[key] = f
 	x.mu.Unlock()
 	return f, nil
+}
+
+// writeCache writes a weight file of the cache: under a name of its own
+// first, then renamed, since another unit may be loading the same file. It
+// is not synced: the cache does not outlive the worker.
+func writeCache(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // pool takes a free pool for rules, and put gives it back.
@@ -146,9 +167,7 @@ func (x *Executor) Execute(ctx context.Context, u *workunit.Unit) (*workunit.Res
 	defer x.put(u.Rules, p)
 	err := p.PlayRecorded(ctx, cast, games, out, func(i int, rec *engine.Game) {
 		gr := &res.Games[i]
-		gr.Outcome = engine.Result{Outcome: out[i].Outcome}.PDN()
-		gr.Plies = out[i].Plies
-		gr.PDN = workunit.Record(rec, out[i].Outcome)
+		*gr = workunit.NewGameResult(rec, out[i].Outcome)
 		if u.Positions {
 			for _, pos := range rec.Positions() {
 				gr.Positions = append(gr.Positions, pos.FEN())
