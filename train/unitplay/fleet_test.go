@@ -70,7 +70,13 @@ func TestFleetGivesThePoolsFiles(t *testing.T) {
 	defer c.Close()
 	runNeche(t, got, &Remote{Runner: c, Batch: 4}, 2)
 	evolvetest.SameFolders(t, "fleet against pool", want, got)
+	// The last acknowledgements may reach the server just after the
+	// results: wait for them.
 	s := c.Status(context.Background())
+	for deadline := time.Now().Add(30 * time.Second); (s.Queued != 0 || s.InFlight != 0) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+		s = c.Status(context.Background())
+	}
 	if s.Done == 0 || s.Rejected != 0 || s.Queued != 0 || s.InFlight != 0 {
 		t.Errorf("status after the run: %+v", s)
 	}
