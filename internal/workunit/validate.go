@@ -33,10 +33,14 @@ func Record(rec *engine.Game, outcome engine.Outcome) string {
 	return g.String()
 }
 
-// NewGameResult returns the result of a finished game: its outcome, length,
-// PDN and move indexes.
-func NewGameResult(rec *engine.Game, outcome engine.Outcome) GameResult {
-	return GameResult{Outcome: engine.Result{Outcome: outcome}.PDN(), Plies: rec.Ply(), PDN: Record(rec, outcome), Moves: MoveIndexes(rec)}
+// NewGameResult returns the result of a finished game of u: its outcome,
+// length and move indexes, and its PDN when u asks for it.
+func NewGameResult(u *Unit, rec *engine.Game, outcome engine.Outcome) GameResult {
+	gr := GameResult{Outcome: engine.Result{Outcome: outcome}.PDN(), Plies: rec.Ply(), Moves: MoveIndexes(rec)}
+	if u.PDN {
+		gr.PDN = Record(rec, outcome)
+	}
+	return gr
 }
 
 // MoveIndexes returns the index of each move of rec among the legal moves
@@ -57,9 +61,9 @@ func MoveIndexes(rec *engine.Game) []byte {
 	return out
 }
 
-// replay plays move indexes from start and returns the game, or an error
-// at the first index that is not a legal move.
-func replay(start engine.Position, idx []byte) (*engine.Game, error) {
+// Replay plays move indexes (GameResult.Moves) from start and returns the
+// game, or an error at the first index that is not a legal move.
+func Replay(start engine.Position, idx []byte) (*engine.Game, error) {
 	g := engine.NewGame(start)
 	var l engine.MoveList
 	for k, i := range idx {
@@ -103,13 +107,16 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 		return err
 	}
 	var rec *engine.Game
-	if len(gr.Moves) > 0 {
-		// The fast replay: the indexes give the moves, and the PDN must be
-		// the replayed game's.
-		if rec, err = replay(start, gr.Moves); err != nil {
+	if u.PDN && gr.PDN == "" {
+		return fmt.Errorf("no PDN, which the unit asks for")
+	}
+	if len(gr.Moves) > 0 || gr.PDN == "" {
+		// The fast replay: the indexes give the moves, and the PDN, when
+		// there is one, must be the replayed game's.
+		if rec, err = Replay(start, gr.Moves); err != nil {
 			return err
 		}
-		if Record(rec, outcomeOf(gr.Outcome)) != gr.PDN {
+		if gr.PDN != "" && Record(rec, outcomeOf(gr.Outcome)) != gr.PDN {
 			return fmt.Errorf("the PDN is not the game its moves play (or its Result tag is not %s)", gr.Outcome)
 		}
 	} else {

@@ -149,6 +149,10 @@ type Unit struct {
 	// Positions asks for every position of every game in the result, as
 	// training data.
 	Positions bool `json:"positions,omitempty"`
+	// PDN asks for each game's PDN in the result; without it the moves
+	// travel as indexes only (GameResult.Moves), which is all a learner
+	// needs and cheaper to make and to check.
+	PDN bool `json:"pdn,omitempty"`
 }
 
 // GameResult is how one game of a unit ended.
@@ -156,12 +160,14 @@ type GameResult struct {
 	// Outcome is the PDN result token: "1-0", "0-1" or "1/2-1/2".
 	Outcome string `json:"outcome"`
 	Plies   int    `json:"plies"`
-	// PDN is the game in PDN, its moves checked by Validate.
-	PDN string `json:"pdn"`
+	// PDN is the game in PDN, when the unit asks for it; Validate checks
+	// that it is the game the moves play.
+	PDN string `json:"pdn,omitempty"`
 	// Moves holds, for each ply, the index of the move played among the
 	// legal moves in engine.Position.Generate's order: a replay that needs
-	// no notation parsing (Validate then checks that PDN is the replayed
-	// game's, byte for byte). Empty: Validate parses the PDN instead.
+	// no notation parsing (Validate then checks that PDN, if any, is the
+	// replayed game's, byte for byte). When it is empty and PDN is not,
+	// Validate parses the PDN instead.
 	Moves []byte `json:"moves,omitempty"`
 	// Positions holds the FEN of every position from the start to the end,
 	// when the unit asked for them.

@@ -28,7 +28,7 @@ func playedWith(t *testing.T, u *Unit, seed uint64, indexes bool) *Result {
 		res := play.Play(context.Background(), rec, play.Random(rng), play.Random(rng), play.Rules{MaxPlies: u.Rules.MaxPlies})
 		gr := GameResult{Outcome: res.PDN(), Plies: rec.Ply(), PDN: Record(rec, res.Outcome)}
 		if indexes {
-			gr = NewGameResult(rec, res.Outcome)
+			gr = NewGameResult(u, rec, res.Outcome)
 		}
 		if u.Positions {
 			for _, p := range rec.Positions() {
@@ -51,6 +51,7 @@ func TestValidateAcceptsHonestResults(t *testing.T) {
 	for seed := range uint64(20) {
 		for _, indexes := range []bool{false, true} {
 			u := testUnit()
+			u.PDN = seed%2 == 0
 			r := playedWith(t, u, seed, indexes)
 			if err := Validate(u, r); err != nil {
 				t.Fatalf("seed %d, indexes %v: %v\n%s", seed, indexes, err, r.Games[0].PDN)
@@ -74,8 +75,10 @@ func TestValidateFastReplay(t *testing.T) {
 			g.Outcome = map[string]string{"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}[g.Outcome]
 		}, "not the game"},
 		{"a ply dropped", func(g *GameResult) { g.Moves = g.Moves[:len(g.Moves)-1] }, ""},
+		{"no PDN", func(g *GameResult) { g.PDN = "" }, "no PDN, which the unit asks for"},
 	} {
 		u := testUnit()
+		u.PDN = true
 		r := playedWith(t, u, 3, true)
 		tc.forge(&r.Games[0])
 		if err := Validate(u, r); err == nil || !strings.Contains(err.Error(), tc.want) {

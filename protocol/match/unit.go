@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/pdn"
 	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/internal/workunit"
 	"github.com/nechecb/nechecb/protocol/client"
@@ -92,7 +91,7 @@ func (c *Config) units(engines []workunit.MatchEngine, cast []workunit.Evaluator
 	var units []*workunit.Unit
 	for lo := 0; lo < len(games); lo += batch {
 		u := &workunit.Unit{Version: workunit.Version, Kind: workunit.KindMatch, Rules: workunit.Rules{MaxPlies: 2 * c.MaxMoves},
-			Match: m, Cast: cast}
+			Match: m, Cast: cast, PDN: true}
 		for _, s := range games[lo:min(lo+batch, len(games))] {
 			start := c.Openings[s.Opening].Position
 			u.Games = append(u.Games, workunit.Game{Black: s.Black, White: s.White, Start: start.FEN()})
@@ -117,13 +116,16 @@ func (c *Config) playRemote(ctx context.Context, engines []workunit.MatchEngine,
 	for _, res := range results {
 		for _, g := range res.Games {
 			s := games[len(out)]
-			parsed, err := pdn.Read(strings.NewReader(g.PDN), "result")
-			if err != nil || len(parsed) != 1 {
-				return nil, fmt.Errorf("game %d: the worker's PDN: %v", s.Index, err)
-			}
 			op := c.Openings[s.Opening]
+			if len(g.Moves) != g.Plies {
+				return nil, fmt.Errorf("game %d: the result has %d move indexes for %d plies", s.Index, len(g.Moves), g.Plies)
+			}
+			rec, err := workunit.Replay(op.Position, g.Moves)
+			if err != nil {
+				return nil, fmt.Errorf("game %d: %w", s.Index, err)
+			}
 			r := GameResult{Game: s, Black: c.Engines[s.Black].Name, White: c.Engines[s.White].Name, Opening: op.Name,
-				Start: op.Position, Moves: append([]engine.Move(nil), parsed[0].Record.Moves()...), Faulty: -1}
+				Start: op.Position, Moves: append([]engine.Move(nil), rec.Moves()...), Faulty: -1}
 			r.Result.Reason = g.Reason
 			switch g.Outcome {
 			case "1-0":
@@ -253,7 +255,7 @@ func (up *UnitPlayer) Execute(ctx context.Context, u *workunit.Unit) (*workunit.
 				return nil, err
 			}
 		}
-		gr := workunit.NewGameResult(rec, r.Result.Outcome)
+		gr := workunit.NewGameResult(u, rec, r.Result.Outcome)
 		gr.Reason = r.Result.Reason
 		switch r.Faulty {
 		case g.Black:

@@ -173,7 +173,7 @@ func (x *Executor) executeDatagen(ctx context.Context, u *workunit.Unit, f eval.
 		if err != nil {
 			return nil, err
 		}
-		gr := workunit.NewGameResult(gm, outcome)
+		gr := workunit.NewGameResult(u, gm, outcome)
 		for _, sm := range samples {
 			gr.Samples = append(gr.Samples, workunit.Sample{FEN: sm.Position.FEN(), Result: sm.Result, Score: sm.Score})
 		}

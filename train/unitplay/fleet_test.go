@@ -83,24 +83,19 @@ func TestFleetGivesThePoolsFiles(t *testing.T) {
 }
 
 // forge spoils a game result in the way number n says: 0 claims another
-// outcome than the PDN's, 1 changes the PDN's result tag to match (the
-// replay disagrees), 2 puts an illegal move in the PDN.
+// outcome than the game's, 1 another length, 2 puts an illegal move in it.
 func forge(t *testing.T, g *workunit.GameResult, n int) {
-	flipped := map[string]string{"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}[g.Outcome]
 	switch n {
 	case 0:
-		g.Outcome = flipped
+		g.Outcome = map[string]string{"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}[g.Outcome]
 	case 1:
-		g.PDN = strings.Replace(g.PDN, `[Result "`+g.Outcome+`"]`, `[Result "`+flipped+`"]`, 1)
-		g.PDN = strings.TrimSuffix(strings.TrimSpace(g.PDN), g.Outcome) + flipped + "\n"
-		g.Outcome = flipped
+		g.Plies++
 	case 2:
-		head, moves, ok := strings.Cut(g.PDN, "1. ")
-		_, rest, _ := strings.Cut(moves, " ")
-		if !ok {
-			t.Errorf("no first move in %q", g.PDN)
+		if len(g.Moves) == 0 {
+			t.Errorf("a game with no moves")
+			return
 		}
-		g.PDN = head + "1. 32-28 " + rest
+		g.Moves[len(g.Moves)/2] = 250
 	}
 }
 

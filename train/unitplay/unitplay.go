@@ -167,7 +167,7 @@ func (x *Executor) Execute(ctx context.Context, u *workunit.Unit) (*workunit.Res
 	defer x.put(u.Rules, p)
 	err := p.PlayRecorded(ctx, cast, games, out, func(i int, rec *engine.Game) {
 		gr := &res.Games[i]
-		*gr = workunit.NewGameResult(rec, out[i].Outcome)
+		*gr = workunit.NewGameResult(u, rec, out[i].Outcome)
 		if u.Positions {
 			for _, pos := range rec.Positions() {
 				gr.Positions = append(gr.Positions, pos.FEN())
