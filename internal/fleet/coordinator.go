@@ -38,7 +38,8 @@ type CoordinatorOptions struct {
 
 // Status is what the coordinator's status line shows.
 type Status struct {
-	// Workers counts the worker slots heard from lately.
+	// Workers counts the worker processes heard from lately (their
+	// heartbeats, every 2 s).
 	Workers int
 	// Queued and InFlight count the units waiting for a worker and those
 	// a worker holds, over every run on the server.
