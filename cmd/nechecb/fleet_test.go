@@ -339,3 +339,29 @@ func exitCode(err error) int {
 	}
 	return 0
 }
+
+// TestEvolveEmbeddedServer runs the tiny evolution with --nats embedded:
+// the coordinator starts the server itself (storing in RUN/nats, removed
+// at the end) and a worker process started before it waits for it.
+func TestEvolveEmbeddedServer(t *testing.T) {
+	ref := referenceRun(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	startWorkerProcs(t, "nats://"+addr, 1)
+	dir, wait := fleetRun(t, "embedded", "--nats-listen", addr)
+	status, log := wait()
+	if status != 0 {
+		t.Fatalf("fleet run: status %d:\n%s", status, log)
+	}
+	if !strings.Contains(log, "embedded NATS server at nats://"+addr) {
+		t.Errorf("the coordinator did not say where its server listens:\n%s", log)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nats")); err == nil {
+		t.Errorf("the server's store is left in the run folder")
+	}
+	evolvetest.SameFolders(t, "run on an embedded server against in-process run", ref, dir)
+}
