@@ -26,8 +26,10 @@ type Remote struct {
 	// number of games, so that a call makes about 32 units of at most 32
 	// games.
 	Batch int
-	// Log, when set, hears why games were played locally.
+	// Log, when set, hears why games were played locally (once).
 	Log func(string)
+
+	logged sync.Once
 }
 
 // describe returns the plain-data form of every member of cast, or false
@@ -97,7 +99,9 @@ func (r *Remote) Play(ctx context.Context, rules evolve.Rules, cast []eval.Facto
 	described, ok := describe(cast)
 	if !ok {
 		if r.Log != nil {
-			r.Log("an evaluator of these games cannot travel in a work unit: they are played here")
+			r.logged.Do(func() {
+				r.Log("an evaluator of this run's games cannot travel in a work unit (it does not describe itself as data): those games are played here")
+			})
 		}
 		return false, nil
 	}
