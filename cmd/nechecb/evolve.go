@@ -14,6 +14,7 @@ import (
 	_ "github.com/nechecb/nechecb/eval/all" // every evaluator kind for --curve-vs
 	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/train/evolve"
+	"github.com/nechecb/nechecb/train/unitplay"
 )
 
 func init() {
@@ -165,6 +166,14 @@ func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writ
 		f, err := eval.Load(spec)
 		if err != nil {
 			return fail(badInput(fmt.Errorf("--curve-vs: %w", err)))
+		}
+		if ef.nats.url != "" {
+			// On a fleet the opponent travels as its spec's data.
+			desc, err := unitplay.SpecEvaluator(spec)
+			if err != nil {
+				return fail(badInput(fmt.Errorf("--curve-vs: %w", err)))
+			}
+			f = unitplay.Described(f, desc)
 		}
 		extra = append(extra, evolve.Opponent{Name: spec, Eval: f})
 	}

@@ -121,7 +121,8 @@ func anyLogs(workers []*workerProc, text string) bool {
 // fleetArgs is a tiny neche run with a curve point every generation, so
 // that curve games travel too.
 func fleetArgs(dir string, extra ...string) []string {
-	return evolveArgs(dir, append([]string{"--generations", "3", "--curve-every", "1", "--curve-openings", "1", "--mode", "improved"}, extra...)...)
+	return evolveArgs(dir, append([]string{"--generations", "3", "--curve-every", "1", "--curve-openings", "1", "--mode", "improved",
+		"--curve-vs", "pattern"}, extra...)...)
 }
 
 // referenceRun runs the tiny evolution in process.
@@ -178,6 +179,9 @@ func TestEvolveFleetSameFiles(t *testing.T) {
 		t.Fatalf("fleet run: status %d:\n%s", status, log)
 	}
 	evolvetest.SameFolders(t, "fleet run against in-process run", ref, dir)
+	if strings.Contains(log, "played here") {
+		t.Errorf("games were played in process:\n%s", log)
+	}
 	// (In flight may still count a unit whose acknowledgement follows its
 	// result.)
 	if s := lastStatus(log); !strings.Contains(s, "workers 2,") || !strings.Contains(s, "queued 0,") {

@@ -181,3 +181,20 @@ func (x *Executor) executeDatagen(ctx context.Context, u *workunit.Unit, f eval.
 	}
 	return res, nil
 }
+
+// described is an evaluator with the plain-data form it travels as.
+type described struct {
+	eval.Evaluator
+	desc workunit.Evaluator
+}
+
+// Describe returns the evaluator's plain-data form.
+func (d described) Describe() (kind, selector string, data []byte) {
+	return d.desc.Kind, d.desc.Selector, d.desc.Data
+}
+
+// Described returns a factory of f's evaluators that describe themselves
+// as desc (SpecEvaluator's), so that games with them can travel.
+func Described(f eval.Factory, desc workunit.Evaluator) eval.Factory {
+	return func() eval.Evaluator { return described{f(), desc} }
+}

@@ -7,6 +7,8 @@ import (
 	_ "github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/internal/workunit"
 	"github.com/nechecb/nechecb/train/evolve"
+	"github.com/nechecb/nechecb/train/evolve/blondie"
+	"github.com/nechecb/nechecb/train/evolve/cnn"
 	"github.com/nechecb/nechecb/train/evolve/evolvetest"
 	"github.com/nechecb/nechecb/train/evolve/neche"
 )
@@ -74,5 +76,43 @@ func TestUnitsGiveThePoolsFiles(t *testing.T) {
 	evolvetest.SameFolders(t, "units against pool", want, got)
 	if r.units == 0 || r.units < r.games/3 {
 		t.Errorf("%d units for %d games in batches of 3", r.units, r.games)
+	}
+}
+
+// TestBlondieAndCNNThroughUnits runs tiny Blondie24 and seed-CNN runs (the
+// CNN's faithful mode plays without search) with every game in a unit:
+// the files must be the pool's, and the networks must have travelled.
+func TestBlondieAndCNNThroughUnits(t *testing.T) {
+	b := blondie.Default(blondie.Faithful)
+	b.Parents, b.Depth, b.MaxPlies, b.KeepEvery, b.Games = 4, 1, 60, 2, 2
+	c := cnn.Default(cnn.Faithful)
+	c.Population, c.Survivors, c.Mutants, c.MaxPlies, c.Rounds, c.Field = 24, 3, 1, 120, 2, 8
+	for _, tc := range []struct {
+		name     string
+		settings any
+		learner  func(dir string) (evolve.Learner, error)
+	}{
+		{"blondie", b, func(dir string) (evolve.Learner, error) { return blondie.New(dir, b) }},
+		{"cnn", c, func(dir string) (evolve.Learner, error) { return cnn.New(dir, c) }},
+	} {
+		var dirs [2]string
+		r := &counting{Runner: &Local{Exec: newExecutor(t), Workers: 2}}
+		for i, remote := range []evolve.Remote{nil, &Remote{Runner: r}} {
+			dirs[i] = t.TempDir()
+			if err := evolve.Prepare(dirs[i], false, tc.settings); err != nil {
+				t.Fatal(err)
+			}
+			l, err := tc.learner(dirs[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := evolve.Run(context.Background(), l, evolve.Config{Dir: dirs[i], Generations: 2, Seed: 1, Workers: 2, Remote: remote}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		evolvetest.SameFolders(t, tc.name+" through units against pool", dirs[0], dirs[1])
+		if r.games == 0 {
+			t.Errorf("%s: no game went through a unit", tc.name)
+		}
 	}
 }
