@@ -52,6 +52,10 @@ const (
 // quarter of it while they play.
 const DefaultAckWait = 30 * time.Second
 
+// maxAge is how long a unit or a result stays in its stream: those of a
+// coordinator that was killed, and so never took them off, expire.
+const maxAge = 7 * 24 * time.Hour
+
 // heartbeatEvery is how often a worker says it is there.
 const heartbeatEvery = 2 * time.Second
 
@@ -135,9 +139,9 @@ func Connect(o ConnectOptions) (*nats.Conn, error) {
 func ensureStreams(ctx context.Context, js jetstream.JetStream) (jetstream.ObjectStore, error) {
 	for _, s := range []jetstream.StreamConfig{
 		{Name: UnitStream, Subjects: []string{UnitSubject + ">"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
-			Description: "nechecb work units waiting for a worker"},
+			MaxAge: maxAge, Description: "nechecb work units waiting for a worker"},
 		{Name: ResultStream, Subjects: []string{ResultSubject + ">"}, Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage,
-			Description: "nechecb work results waiting for their coordinator"},
+			MaxAge: maxAge, Description: "nechecb work results waiting for their coordinator"},
 	} {
 		if _, err := js.Stream(ctx, s.Name); err == nil {
 			continue
