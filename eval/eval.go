@@ -29,6 +29,16 @@ type Evaluator interface {
 	Raw(p *engine.Position) float64
 }
 
+// Describer is an Evaluator that can say, as plain data, how another
+// process rebuilds it: the kind it is registered under, the selector of its
+// spec, and the contents of the file the kind's loader reads (nil when the
+// kind needs no file). Loading the data as a file, with the selector, must
+// give an evaluator with the same values. Games played on other machines
+// (internal/workunit) can only carry evaluators that are Describers.
+type Describer interface {
+	Describe() (kind, selector string, data []byte)
+}
+
 // Factory makes a fresh Evaluator sharing the loaded, read-only model. It is
 // safe to call from several goroutines.
 type Factory func() Evaluator

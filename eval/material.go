@@ -25,6 +25,9 @@ func (Material) Evaluate(p *engine.Position) int {
 // Raw returns the material difference in men.
 func (m Material) Raw(p *engine.Position) float64 { return float64(m.Evaluate(p)) / MaterialMan }
 
+// Describe says that Material is the kind "material", with no file.
+func (Material) Describe() (kind, selector string, data []byte) { return "material", "", nil }
+
 func init() {
 	Register("material", func(path, selector string) (Factory, error) {
 		if path != "" || selector != "" {

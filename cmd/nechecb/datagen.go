@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/train/datagen"
+	"github.com/nechecb/nechecb/train/unitplay"
 )
 
 func init() {
@@ -52,12 +53,33 @@ func datagenCommand(args []string, stdout, stderr io.Writer) int {
 	fl.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed")
 	fl.IntVar(&cfg.ChunkGames, "chunk", cfg.ChunkGames, "games per chunk written")
 	fl.IntVar(&cfg.Workers, "workers", cfg.Workers, "games played at once")
+	var nf natsFlags
+	nf.bind(fl, true)
 	if status, ok := parseFlags(fl, args, datagenUsage, stdout, stderr); !ok {
 		return status
 	}
 	if *out == "" {
 		fmt.Fprintln(stderr, "nechecb datagen: --out is required")
 		return 2
+	}
+	if err := nf.check(); err != nil {
+		fmt.Fprintf(stderr, "nechecb datagen: %v\n", err)
+		return exitStatus(err)
+	}
+	if nf.url != "" {
+		store, err := os.MkdirTemp("", "nechecb-datagen-nats-")
+		if err != nil {
+			fmt.Fprintf(stderr, "nechecb datagen: %v\n", err)
+			return 1
+		}
+		defer os.RemoveAll(store)
+		f, err := nf.startCoordinator(ctx, store, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "nechecb datagen: %v\n", err)
+			return exitStatus(err)
+		}
+		defer f.Close()
+		cfg.Remote = &unitplay.DatagenRemote{Runner: f.coord, Batch: nf.batch}
 	}
 	status := newStatusLine(stderr)
 	err := datagen.Run(ctx, cfg, *out, *resume, target, func(pr datagen.Progress) {

@@ -14,6 +14,7 @@ import (
 	_ "github.com/nechecb/nechecb/eval/all" // every evaluator kind for --curve-vs
 	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/train/evolve"
+	"github.com/nechecb/nechecb/train/unitplay"
 )
 
 func init() {
@@ -80,6 +81,7 @@ type evolveFlags struct {
 	curveEvery, curveOpenings int
 	curveVs                   specList
 	plot                      string
+	nats                      natsFlags
 }
 
 // specList is a repeatable flag of evaluator specs.
@@ -98,6 +100,12 @@ func (l *specList) Set(s string) error {
 var runFlags = map[string]bool{"dir": true, "generations": true, "workers": true, "resume": true, "bench": true,
 	"curve-every": true, "curve-openings": true, "curve-vs": true, "plot": true}
 
+func init() {
+	for _, name := range natsFlagNames {
+		runFlags[name] = true
+	}
+}
+
 func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -113,13 +121,16 @@ func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writ
 	cfg := k.defaults(mode)
 	fs, ef := evolveFlagSet(k, prog, &cfg)
 	header := fmt.Sprintf("usage: nechecb %s --dir RUN [--generations N] [--seed S] [--workers W] [--mode faithful|improved]\n"+
-		"         [--resume] [--curve-every K] [--curve-openings N] [--plot FILE] [--bench] [learner flags]\n\n"+
+		"         [--resume] [--curve-every K] [--curve-openings N] [--plot FILE] [--bench] [--nats URL|embedded] [learner flags]\n\n"+
 		"Defaults are those of the mode given (faithful unless --mode says otherwise).\n\nflags:\n", prog)
 	if status, ok := parseFlags(fs, args, header, stdout, stderr); !ok {
 		return status
 	}
 	if ef.generations < 0 || ef.curveEvery < 0 || ef.curveOpenings < 0 {
 		return fail(badInput(errors.New("--generations, --curve-every and --curve-openings may not be negative")))
+	}
+	if err := ef.nats.check(); err != nil {
+		return fail(err)
 	}
 	if ef.bench {
 		gens := 1 // one generation is enough to time, unless --generations says
@@ -128,6 +139,9 @@ func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writ
 				gens = max(ef.generations, 1)
 			}
 		})
+		if ef.nats.url != "" {
+			return evolveFleetBench(ctx, k, cfg, gens, ef.workers, &ef.nats, stdout, stderr, fail)
+		}
 		return evolveBench(ctx, k, cfg, gens, ef.workers, stdout, fail)
 	}
 	if ef.dir == "" {
@@ -153,6 +167,14 @@ func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writ
 		if err != nil {
 			return fail(badInput(fmt.Errorf("--curve-vs: %w", err)))
 		}
+		if ef.nats.url != "" {
+			// On a fleet the opponent travels as its spec's data.
+			desc, err := unitplay.SpecEvaluator(spec)
+			if err != nil {
+				return fail(badInput(fmt.Errorf("--curve-vs: %w", err)))
+			}
+			f = unitplay.Described(f, desc)
+		}
 		extra = append(extra, evolve.Opponent{Name: spec, Eval: f})
 	}
 	seed, _ := k.seedMode(&cfg)
@@ -160,6 +182,14 @@ func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writ
 		CurveEvery: ef.curveEvery, CurveOpenings: ef.curveOpenings, Plot: ef.plot,
 		Title:    fmt.Sprintf("nechecb evolve %s (%s): best of each generation", k.name, mode),
 		Progress: func(p evolve.Progress) { fmt.Fprintln(stdout, progressLine(p)) }}
+	if ef.nats.url != "" {
+		f, err := ef.nats.startCoordinator(ctx, ef.dir, stderr)
+		if err != nil {
+			return fail(err)
+		}
+		defer f.Close()
+		run.Remote = f.remote
+	}
 	err = evolve.Run(ctx, l, run)
 	if errors.Is(err, context.Canceled) {
 		return fail(fmt.Errorf("interrupted; the complete generations are kept, --resume goes on"))
@@ -184,6 +214,7 @@ func evolveFlagSet[C any](k evolveKind[C], prog string, cfg *C) (*flag.FlagSet, 
 	fs.IntVar(&ef.curveOpenings, "curve-openings", 0, "standard 3-move ballots per curve measurement, each with both colours (0: all 157)")
 	fs.Var(&ef.curveVs, "curve-vs", "an evaluator spec that joins the curve's opponents, named by its spec (repeatable)")
 	fs.StringVar(&ef.plot, "plot", "", "write the curve as an SVG chart to this file after every measurement (e.g. RUN/curve.svg)")
+	ef.nats.bind(fs, true)
 	seed, mode := k.seedMode(cfg)
 	fs.Uint64Var(seed, "seed", *seed, "random seed: one seed reproduces the run whatever --workers")
 	fs.StringVar(mode, "mode", *mode, "faithful (the seed's method) or improved")

@@ -88,7 +88,7 @@ func commandPaths() []string {
 func TestEveryCommandHelp(t *testing.T) {
 	want := []string{
 		"bench", "book", "book build", "book dump", "book probe", "console", "datagen", "egdb", "eval", "evolve", "evolve blondie", "evolve cnn", "evolve neche", "hub", "match", "pattern-train",
-		"perft", "protocol", "tdleaf-train", "tune", "tune match", "tune select", "tune texel", "uci", "version",
+		"perft", "protocol", "tdleaf-train", "tune", "tune match", "tune select", "tune texel", "uci", "version", "worker",
 	}
 	// The table names every registered command, so a new one is checked too.
 	if diff := cmp.Diff(want, commandPaths()); diff != "" {
@@ -121,6 +121,9 @@ func TestUsageErrors(t *testing.T) {
 		msg  string // the error line holds this
 	}{
 		{[]string{"frobnicate"}, `nechecb: unknown command "frobnicate"`},
+		{[]string{"worker"}, "nechecb worker: --nats is required"},
+		{[]string{"worker", "--nats", "nats://127.0.0.1:1", "--concurrency", "0"}, "nechecb worker: --concurrency must be at least 1"},
+		{[]string{"datagen", "--out", "x.pos", "--games", "1", "--nats", "embedded", "--nats-batch", "-1"}, "nechecb datagen: --nats-batch may not be negative"},
 		{[]string{"book"}, "nechecb book: want a subcommand: build, dump, probe"},
 		{[]string{"book", "frobnicate"}, `nechecb book: unknown command "frobnicate"`},
 		{[]string{"tune"}, "nechecb tune: want a subcommand: match, select, texel"},

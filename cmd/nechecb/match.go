@@ -74,6 +74,8 @@ func runMatch(args []string) int {
 	plot := fs.String("plot", "", "write the Elo estimate over the games as an SVG file")
 	event := fs.String("event", "nechecb match", "PDN Event tag")
 	quiet := fs.Bool("quiet", false, "no progress line")
+	var nf natsFlags
+	nf.bind(fs, true)
 	if status, ok := parseFlags(fs, args, matchUsage, os.Stdout, os.Stderr); !ok {
 		return status
 	}
@@ -106,6 +108,29 @@ func runMatch(args []string) int {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	if err := nf.check(); err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
+		return 2
+	}
+	if nf.url != "" {
+		if err := cfg.CheckRemote(); err != nil {
+			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
+			return 2
+		}
+		store, err := os.MkdirTemp("", "nechecb-match-nats-")
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
+			return 1
+		}
+		defer os.RemoveAll(store)
+		f, err := nf.startCoordinator(ctx, store, os.Stderr)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
+			return exitStatus(err)
+		}
+		defer f.Close()
+		cfg.Remote, cfg.RemoteBatch = f.coord, nf.batch
+	}
 	interrupts := make(chan os.Signal, 1)
 	signal.Notify(interrupts, os.Interrupt)
 	go func() {

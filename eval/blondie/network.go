@@ -92,6 +92,14 @@ type Network struct {
 	// rest are the dense layers after the first, in order; the last one is
 	// the output node.
 	rest []dense
+	// file is the network's file, for Describe.
+	file []byte
+}
+
+// Describe returns the network as the kind "blondie" and its blondie24 v1
+// file.
+func (net *Network) Describe() (kind, selector string, data []byte) {
+	return "blondie", "", net.file
 }
 
 // link feeds an input into first-layer node node with weight w.
@@ -113,7 +121,7 @@ func Compile(n *Net) (*Network, error) {
 	if err := n.Check(); err != nil {
 		return nil, err
 	}
-	net := &Network{king: n.King, pieceDiff: n.PieceDiff}
+	net := &Network{king: n.King, pieceDiff: n.PieceDiff, file: n.Format()}
 	w := n.Weights
 	sizes := n.Arch.layerSizes()
 	// sources[j] lists the inputs of first-layer node j.

@@ -82,6 +82,16 @@ func init() {
 	})
 }
 
+// Describe returns the network as the kind "cnn": a weight file of one row,
+// named "net", and the selector naming it.
+func (n *Network) Describe() (kind, selector string, data []byte) {
+	data, err := FormatCSV([]Row{{Name: "net", Weights: n.weights}})
+	if err != nil {
+		return "cnn", "net", nil // cannot happen: the writer writes to memory
+	}
+	return "cnn", "net", data
+}
+
 // RunRow resolves a spec on an evolution run folder dir to a file and a
 // row: with no selector, the first row (the best) of the highest-numbered
 // GenGWeightsBest.csv; with a row name GenG_IIII, that row of GenG.csv.
@@ -144,6 +154,8 @@ type Network struct {
 	db    [denseOut]float64
 	out   [denseOut]float64
 	ob    float64
+	// weights are the weights compiled, for Describe.
+	weights Weights
 }
 
 // cellLink adds a cell's value times w to the three channels of first-layer
@@ -155,7 +167,7 @@ type cellLink struct {
 
 // New compiles a weight vector laid out as in the seed's CSV.
 func New(w *Weights) *Network {
-	n := new(Network)
+	n := &Network{weights: *w}
 	for c := range 64 {
 		r, col := c/8, c%8
 		n.feeds[c].lo = uint16(len(n.links))

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"sync"
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
@@ -110,3 +111,16 @@ func load(path, selector string) (eval.Factory, error) {
 }
 
 func init() { eval.Register("heuristic", load) }
+
+// defaultWeights keeps the embedded weights, parsed once, for Describe.
+var defaultWeights = sync.OnceValue(DefaultWeights)
+
+// Describe returns the evaluator as the kind "heuristic": with no file when
+// its weights are the embedded defaults, else with its weight file.
+func (e *Evaluator) Describe() (kind, selector string, data []byte) {
+	if e.m.weights == defaultWeights() {
+		return "heuristic", "", nil
+	}
+	w := e.m.weights
+	return "heuristic", "", w.Format("")
+}

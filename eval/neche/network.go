@@ -64,6 +64,8 @@ type Network struct {
 	// cannot reach the output.
 	synapses int
 	viable   bool
+	// genome is the genome compiled, for Describe.
+	genome Genome
 }
 
 // synapse is one kept link into neuron sink+39.
@@ -92,7 +94,7 @@ type secondNeuron struct {
 func Compile(g Genome) *Network {
 	t := linksOf(g)
 	w, has, reaches := &t.weight, &t.has, t.reachesOutput()
-	n := &Network{viable: g.Viable(), synapses: t.count}
+	n := &Network{viable: g.Viable(), synapses: t.count, genome: g}
 	// start[i] is where the synapses of sensory neuron i begin.
 	var start [FirstBias + 1]uint16
 	for i := 0; i < FirstL1; i++ {
@@ -179,6 +181,12 @@ func (t *links) reachesOutput() [64]bool {
 		}
 	}
 	return r
+}
+
+// Describe returns the network as the kind "neche" and a genome file of
+// one line, its genome.
+func (n *Network) Describe() (kind, selector string, data []byte) {
+	return "neche", "", FormatGenomes([]Genome{n.genome})
 }
 
 // Viable reports whether the genome had a kept synapse into the output.

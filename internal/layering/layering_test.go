@@ -88,6 +88,11 @@ func TestImportsPointDown(t *testing.T) {
 		// internal/player and the binary's option setters only.
 		{"protocol", true, []string{"eval", "books", "engine/search"}},
 		{"train", false, []string{"protocol", "cmd"}},
+		// Work units are plain data checked with the rules alone, and the
+		// fleet moves them without knowing how a unit is played: neither
+		// reaches an evaluator, the search or a learner.
+		{"internal/workunit", false, []string{"eval", "engine/search", "internal/player", "train", "protocol", "books", "cmd"}},
+		{"internal/fleet", false, []string{"eval", "engine/search", "internal/player", "train", "protocol", "books", "cmd"}},
 		// Only the binary links every evaluator.
 		{"internal/console", false, []string{"eval/all", "protocol", "train", "cmd"}},
 	}

@@ -136,19 +136,58 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (*Summary, er
 			}
 		}
 	}()
-	var wg sync.WaitGroup
-	for w := 0; w < cfg.Concurrency; w++ {
-		wg.Add(1)
+	var remoteErr error
+	if cfg.Remote != nil {
+		engines, cast, err := cfg.remoteEngines()
+		if err != nil {
+			return nil, err
+		}
 		go func() {
-			defer wg.Done()
-			p := &players{cfg: &cfg, running: map[int]*client.Engine{}}
-			defer p.closeAll()
+			defer close(results)
+			var batch []Scheduled
+			flush := func() bool {
+				rs, err := cfg.playRemote(ctx, engines, cast, batch)
+				if err != nil {
+					if ctx.Err() == nil {
+						remoteErr = err
+					}
+					return false
+				}
+				batch = batch[:0]
+				for _, r := range rs {
+					select {
+					case results <- r:
+					case <-stop:
+						return false
+					}
+				}
+				return true
+			}
 			for s := range jobs {
-				results <- p.play(s)
+				if batch = append(batch, s); len(batch) == remoteChunk && !flush() {
+					halt()
+					return
+				}
+			}
+			if len(batch) > 0 && ctx.Err() == nil {
+				flush()
 			}
 		}()
+	} else {
+		var wg sync.WaitGroup
+		for w := 0; w < cfg.Concurrency; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p := &players{cfg: &cfg, running: map[int]*client.Engine{}}
+				defer p.closeAll()
+				for s := range jobs {
+					results <- p.play(s)
+				}
+			}()
+		}
+		go func() { wg.Wait(); close(results) }()
 	}
-	go func() { wg.Wait(); close(results) }()
 
 	began := time.Now()
 	newGames := 0
@@ -175,6 +214,9 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (*Summary, er
 		if st.decided() {
 			halt()
 		}
+	}
+	if writeErr == nil {
+		writeErr = remoteErr
 	}
 	return st.summary(), writeErr
 }

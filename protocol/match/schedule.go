@@ -77,6 +77,12 @@ type Config struct {
 	SPRT *elo.SPRT
 	// Hooks let tests and tools watch the games.
 	Hooks Hooks
+	// Remote, when set, plays the games on a fleet of workers instead of
+	// Concurrency local games (the engines must be nechecb), RemoteBatch
+	// games a work unit (0: 2, a colour-reversed pair). The games are
+	// recorded in schedule order.
+	Remote      Runner
+	RemoteBatch int
 }
 
 // Hooks are called from the goroutine playing a game.

@@ -52,6 +52,9 @@ type Config struct {
 	ChunkGames int
 	// Workers is the number of games played at once.
 	Workers int
+	// Remote, when set, plays the games instead of the workers (on a
+	// fleet, train/unitplay); like Workers it is not a setting of the file.
+	Remote Remote
 }
 
 // DefaultConfig is a fast setting: 1500 nodes a move, up to 6 random
@@ -221,12 +224,11 @@ func (g *generator) play(ctx context.Context, first, n int) ([][]keyed, error) {
 	next := make(chan int)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
+	if g.cfg.Remote != nil {
+		return g.playRemote(ctx, first, n)
+	}
 	for len(g.workers) < g.cfg.Workers {
-		w := &worker{eng: player.New(player.Options{HashMB: g.cfg.HashMB, Threads: 1}, g.factory, g.cfg.Eval)}
-		if g.cfg.LabelDepth > 0 {
-			w.label = player.New(player.Options{HashMB: g.cfg.HashMB, Threads: 1}, g.factory, g.cfg.Eval)
-		}
-		g.workers = append(g.workers, w)
+		g.workers = append(g.workers, newWorker(g.cfg, g.factory))
 	}
 	for _, w := range g.workers[:min(len(g.workers), n)] {
 		wg.Add(1)
@@ -249,6 +251,30 @@ func (g *generator) play(ctx context.Context, first, n int) ([][]keyed, error) {
 		return nil, err
 	}
 	return out, errors.Join(errs...)
+}
+
+// playRemote plays games first..first+n-1 on cfg.Remote.
+func (g *generator) playRemote(ctx context.Context, first, n int) ([][]keyed, error) {
+	openings := make([]Opening, n)
+	for i := range openings {
+		_, o, err := g.opening(first + i)
+		if err != nil {
+			return nil, err
+		}
+		openings[i] = o
+	}
+	samples, err := g.cfg.Remote.Play(ctx, g.cfg, openings)
+	if err != nil {
+		return nil, err
+	}
+	if len(samples) != n {
+		return nil, fmt.Errorf("datagen: %d games played remotely of %d", len(samples), n)
+	}
+	out := make([][]keyed, n)
+	for i := range samples {
+		out[i] = g.keyed(first+i, samples[i])
+	}
+	return out, nil
 }
 
 // fold returns the fold of game number game: a hash of the seed and the
@@ -302,14 +328,38 @@ func (r *recorder) Move(ctx context.Context, g *engine.Game) (engine.Move, error
 	return m, err
 }
 
-// game plays game number game and returns its labelled quiet positions
-// from the first one after the random plies, in game order.
-func (g *generator) game(ctx context.Context, w *worker, game int) ([]keyed, error) {
+// Opening is how game number Game begins: Moves (numeric notation) from
+// the standard start position, the ballot and the random plies drawn from
+// the run's seed, and the seed of the game's searches.
+type Opening struct {
+	Game  int
+	Moves []string
+	Seed  uint64
+}
+
+// Sample is a training position of a game before deduplication: its
+// position, the game's result for the side to move (positions.Win, Draw
+// or Loss) and a search score.
+type Sample struct {
+	Position engine.Position
+	Result   uint8
+	Score    int
+}
+
+// Remote plays a run's games elsewhere (train/unitplay sends them to a
+// fleet of workers): for each opening, in order, the samples of its game,
+// which must be those the run's own workers would give.
+type Remote interface {
+	Play(ctx context.Context, cfg Config, openings []Opening) ([][]Sample, error)
+}
+
+// opening draws game number game's opening and returns it played.
+func (g *generator) opening(game int) (*engine.Game, Opening, error) {
 	rng := rand.New(rand.NewPCG(g.cfg.Seed, uint64(game)))
 	b := g.openings[rng.IntN(len(g.openings))]
 	gm, err := b.Play()
 	if err != nil {
-		return nil, err
+		return nil, Opening{}, err
 	}
 	var l engine.MoveList
 	for k := rng.IntN(g.cfg.RandomPlies + 1); k > 0; k-- {
@@ -318,22 +368,83 @@ func (g *generator) game(ctx context.Context, w *worker, game int) ([]keyed, err
 			break
 		}
 		if err := gm.Play(l.Moves[rng.IntN(l.N)]); err != nil {
-			return nil, err
+			return nil, Opening{}, err
 		}
 	}
+	o := Opening{Game: game, Seed: rng.Uint64()}
+	for _, m := range gm.Moves() {
+		o.Moves = append(o.Moves, m.String())
+	}
+	return gm, o, nil
+}
+
+// game plays game number game and returns its labelled quiet positions
+// from the first one after the random plies, in game order.
+func (g *generator) game(ctx context.Context, w *worker, game int) ([]keyed, error) {
+	gm, o, err := g.opening(game)
+	if err != nil {
+		return nil, err
+	}
+	_, samples, err := w.play(ctx, g.cfg, gm, o.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", game, err)
+	}
+	return g.keyed(game, samples), nil
+}
+
+// keyed turns a game's samples into records keyed by position.
+func (g *generator) keyed(game int, samples []Sample) []keyed {
+	fd := fold(g.cfg.Seed, game)
+	out := make([]keyed, 0, len(samples))
+	for i := range samples {
+		s := &samples[i]
+		out = append(out, keyed{key: s.Position.Hash, rec: positions.NewRecord(&s.Position, s.Result, s.Score, fd)})
+	}
+	return out
+}
+
+// Searcher plays datagen games from their openings on: the searches of
+// one worker, kept from game to game.
+type Searcher struct {
+	w   *worker
+	cfg Config
+}
+
+// NewSearcher returns the searches of cfg (Eval is not read: factory
+// makes the evaluators).
+func NewSearcher(cfg Config, factory eval.Factory) *Searcher {
+	return &Searcher{w: newWorker(cfg, factory), cfg: cfg}
+}
+
+// Play plays gm, whose moves so far are the opening, to its end with
+// searches seeded by seed, and returns the outcome and the samples.
+func (s *Searcher) Play(ctx context.Context, gm *engine.Game, seed uint64) (engine.Outcome, []Sample, error) {
+	return s.w.play(ctx, s.cfg, gm, seed)
+}
+
+func newWorker(cfg Config, factory eval.Factory) *worker {
+	w := &worker{eng: player.New(player.Options{HashMB: cfg.HashMB, Threads: 1}, factory, cfg.Eval)}
+	if cfg.LabelDepth > 0 {
+		w.label = player.New(player.Options{HashMB: cfg.HashMB, Threads: 1}, factory, cfg.Eval)
+	}
+	return w
+}
+
+// play plays gm to its end and returns the outcome and the quiet positions
+// from the current one (the first after the opening) to the last but one.
+func (w *worker) play(ctx context.Context, cfg Config, gm *engine.Game, seed uint64) (engine.Outcome, []Sample, error) {
 	from := gm.Ply()
-	w.eng.SetOptions(player.Options{HashMB: g.cfg.HashMB, Threads: 1, RandomTies: true, Seed: rng.Uint64()})
+	w.eng.SetOptions(player.Options{HashMB: cfg.HashMB, Threads: 1, RandomTies: true, Seed: seed})
 	w.eng.Clear()
-	rec := &recorder{mover: &player.Mover{Engine: w.eng, Limits: player.Limits{Depth: g.cfg.Depth, Nodes: g.cfg.Nodes}}}
-	r := play.Play(ctx, gm, rec, rec, play.Rules{MaxPlies: g.cfg.MaxPlies})
+	rec := &recorder{mover: &player.Mover{Engine: w.eng, Limits: player.Limits{Depth: cfg.Depth, Nodes: cfg.Nodes}}}
+	r := play.Play(ctx, gm, rec, rec, play.Rules{MaxPlies: cfg.MaxPlies})
 	if r.Outcome == engine.Ongoing {
-		return nil, ctx.Err()
+		return r.Outcome, nil, ctx.Err()
 	}
 	if r.Fault != nil {
-		return nil, fmt.Errorf("game %d: %v", game, r.Fault)
+		return r.Outcome, nil, r.Fault
 	}
-	fd := fold(g.cfg.Seed, game)
-	var out []keyed
+	var out []Sample
 	all := gm.Positions()
 	if w.label != nil {
 		w.label.Clear()
@@ -355,10 +466,10 @@ func (g *generator) game(ctx context.Context, w *worker, game int) ([]keyed, err
 			score = rec.scores[ply]
 		}
 		if w.label != nil {
-			lr := w.label.Search(ctx, *p, all[:ply], player.Limits{Depth: g.cfg.LabelDepth}, nil)
+			lr := w.label.Search(ctx, *p, all[:ply], player.Limits{Depth: cfg.LabelDepth}, nil)
 			score = scoreOf(lr.Score)
 		}
-		out = append(out, keyed{key: p.Hash, rec: positions.NewRecord(p, result, score, fd)})
+		out = append(out, Sample{Position: *p, Result: result, Score: score})
 	}
-	return out, nil
+	return r.Outcome, out, nil
 }

@@ -77,7 +77,20 @@ type Pool struct {
 	rules  Rules
 	arenas []*arena
 	played atomic.Int64
+	remote Remote
 }
+
+// Remote plays a pool's games somewhere else, on a fleet of workers
+// (train/unitplay); the results must be those the pool would give. Play
+// returns false, having played nothing, when it cannot carry the cast (an
+// evaluator that is not an eval.Describer): the pool then plays the games
+// itself.
+type Remote interface {
+	Play(ctx context.Context, rules Rules, cast []eval.Factory, games []Game, out []Result) (bool, error)
+}
+
+// SetRemote sends the pool's games to r (nil: play them here).
+func (p *Pool) SetRemote(r Remote) { p.remote = r }
 
 // NewPool makes a pool of workers (at least 1) playing by rules.
 func NewPool(workers int, rules Rules) *Pool {
@@ -102,6 +115,26 @@ func (p *Pool) Played() int { return int(p.played.Load()) }
 // result in out[i] (out must be as long as games). It returns ctx's error
 // when ctx ends first; the games not played are left Ongoing.
 func (p *Pool) Play(ctx context.Context, cast []eval.Factory, games []Game, out []Result) error {
+	if p.remote != nil {
+		if err := checkGames(cast, games, out); err != nil {
+			return err
+		}
+		ok, err := p.remote.Play(ctx, p.rules, cast, games, out)
+		if ok {
+			for i := range out {
+				if out[i].Outcome != engine.Ongoing {
+					p.played.Add(1)
+				}
+			}
+			return err
+		}
+	}
+	return p.PlayRecorded(ctx, cast, games, out, nil)
+}
+
+// checkGames checks that every game names members of cast and that out
+// has room for the results.
+func checkGames(cast []eval.Factory, games []Game, out []Result) error {
 	if len(out) != len(games) {
 		return fmt.Errorf("evolve: %d results for %d games", len(out), len(games))
 	}
@@ -110,8 +143,20 @@ func (p *Pool) Play(ctx context.Context, cast []eval.Factory, games []Game, out 
 		if g.Black < 0 || g.Black >= len(cast) || g.White < 0 || g.White >= len(cast) {
 			return fmt.Errorf("evolve: game %d names players %d and %d of a cast of %d", i, g.Black, g.White, len(cast))
 		}
-		out[i] = Result{}
 	}
+	return nil
+}
+
+// PlayRecorded plays the games here, as Play does with no Remote, and
+// calls record (when not nil) with each finished game's index and record
+// (out[i] already set),
+// which stays valid only during the call; calls for different games may
+// come at once from different workers.
+func (p *Pool) PlayRecorded(ctx context.Context, cast []eval.Factory, games []Game, out []Result, record func(i int, g *engine.Game)) error {
+	if err := checkGames(cast, games, out); err != nil {
+		return err
+	}
+	clear(out)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for _, a := range p.arenas {
@@ -127,6 +172,9 @@ func (p *Pool) Play(ctx context.Context, cast []eval.Factory, games []Game, out 
 				out[i] = a.play(ctx, &games[i])
 				if out[i].Outcome != engine.Ongoing {
 					p.played.Add(1)
+					if record != nil {
+						record(i, a.game)
+					}
 				}
 			}
 		}()

@@ -56,6 +56,9 @@ type Config struct {
 	Title string
 	// Progress, when set, is called after every generation.
 	Progress func(Progress)
+	// Remote, when set, plays the run's games instead of the local
+	// workers (Pool.SetRemote).
+	Remote Remote
 }
 
 // Progress reports one finished generation.
@@ -88,6 +91,7 @@ func Run(ctx context.Context, l Learner, cfg Config) error {
 		return err
 	}
 	pool := NewPool(cfg.Workers, l.Rules())
+	pool.SetRemote(cfg.Remote)
 	curvePath := filepath.Join(cfg.Dir, CurveFile)
 	rows, err := ReadCurveFile(curvePath)
 	if err != nil {

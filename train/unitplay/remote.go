@@ -1,0 +1,163 @@
+package unitplay
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/internal/workunit"
+	"github.com/nechecb/nechecb/train/evolve"
+)
+
+// Runner plays units and returns their results in the order of the units,
+// each checked against its unit (workunit.Validate). internal/fleet's
+// Coordinator is one; Local is the one in process.
+type Runner interface {
+	Run(ctx context.Context, units []*workunit.Unit) ([]*workunit.Result, error)
+}
+
+// Remote is an evolve.Remote that plays a pool's games as units through a
+// Runner.
+type Remote struct {
+	Runner Runner
+	// Batch is the number of games per unit; 0 chooses one from the
+	// number of games, so that a call makes about 32 units of at most 32
+	// games.
+	Batch int
+	// Log, when set, hears why games were played locally (once).
+	Log func(string)
+
+	logged sync.Once
+}
+
+// describe returns the plain-data form of every member of cast, or false
+// when one is not an eval.Describer.
+func describe(cast []eval.Factory) ([]workunit.Evaluator, bool) {
+	out := make([]workunit.Evaluator, len(cast))
+	for i, f := range cast {
+		d, ok := f().(eval.Describer)
+		if !ok {
+			return nil, false
+		}
+		kind, sel, data := d.Describe()
+		out[i] = workunit.Evaluator{Kind: kind, Selector: sel, Data: data}
+	}
+	return out, true
+}
+
+// batchSize returns the games per unit for n games.
+func (r *Remote) batchSize(n int) int {
+	if r.Batch > 0 {
+		return r.Batch
+	}
+	return max(1, min(32, (n+31)/32))
+}
+
+// Units returns the games as units of at most batch games, each unit's
+// cast holding only the members its games name.
+func Units(rules evolve.Rules, cast []workunit.Evaluator, games []evolve.Game, batch int) []*workunit.Unit {
+	var units []*workunit.Unit
+	for lo := 0; lo < len(games); lo += batch {
+		hi := min(lo+batch, len(games))
+		u := &workunit.Unit{Version: workunit.Version, Rules: ToUnitRules(rules)}
+		index := map[int]int{}
+		member := func(i int) int {
+			if j, ok := index[i]; ok {
+				return j
+			}
+			index[i] = len(u.Cast)
+			u.Cast = append(u.Cast, cast[i])
+			return index[i]
+		}
+		for _, g := range games[lo:hi] {
+			start := g.Start
+			u.Games = append(u.Games, workunit.Game{Black: member(g.Black), White: member(g.White), Start: start.FEN(), Seed: g.Seed})
+		}
+		units = append(units, u)
+	}
+	return units
+}
+
+// outcome reads a PDN result token.
+func outcome(token string) (engine.Outcome, error) {
+	switch token {
+	case "1-0":
+		return engine.BlackWins, nil
+	case "0-1":
+		return engine.WhiteWins, nil
+	case "1/2-1/2":
+		return engine.Draw, nil
+	}
+	return engine.Ongoing, fmt.Errorf("result %q is not a finished game's", token)
+}
+
+// Play plays the games through the runner, or returns false when the cast
+// cannot travel.
+func (r *Remote) Play(ctx context.Context, rules evolve.Rules, cast []eval.Factory, games []evolve.Game, out []evolve.Result) (bool, error) {
+	described, ok := describe(cast)
+	if !ok {
+		if r.Log != nil {
+			r.logged.Do(func() {
+				r.Log("an evaluator of this run's games cannot travel in a work unit (it does not describe itself as data): those games are played here")
+			})
+		}
+		return false, nil
+	}
+	batch := r.batchSize(len(games))
+	units := Units(rules, described, games, batch)
+	results, err := r.Runner.Run(ctx, units)
+	if err != nil {
+		return true, err
+	}
+	for i, res := range results {
+		for j, g := range res.Games {
+			o, err := outcome(g.Outcome)
+			if err != nil {
+				return true, err
+			}
+			out[i*batch+j] = evolve.Result{Outcome: o, Plies: g.Plies}
+		}
+	}
+	return true, nil
+}
+
+// Local is a Runner that plays units in process on an Executor, workers
+// at once, checking every result as a coordinator does: the reference the
+// fleet's results must equal.
+type Local struct {
+	Exec    *Executor
+	Workers int
+}
+
+// Run plays the units.
+func (l *Local) Run(ctx context.Context, units []*workunit.Unit) ([]*workunit.Result, error) {
+	out := make([]*workunit.Result, len(units))
+	errs := make([]error, len(units))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(l.Workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], errs[i] = l.Exec.Execute(ctx, units[i])
+				if errs[i] == nil {
+					errs[i] = workunit.Validate(units[i], out[i])
+				}
+			}
+		}()
+	}
+	for i := range units {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
