@@ -96,14 +96,16 @@ func (c *blockCache) load(slot *atomic.Pointer[cachedBlock], f *sliceFile, t int
 }
 
 // evictOne moves the hand on until it finds a block not used since its
-// last pass, and evicts that block. c.mu must be held and ring not empty.
+// last pass, and evicts that block; after two turns of the ring (probes
+// kept using every block behind the hand) it evicts the block at the hand
+// whatever. c.mu must be held and ring not empty.
 func (c *blockCache) evictOne() {
-	for {
+	for step := 0; ; step++ {
 		if c.hand >= len(c.ring) {
 			c.hand = 0
 		}
 		blk := c.ring[c.hand]
-		if blk.used.Swap(false) {
+		if blk.used.Swap(false) && step < 2*len(c.ring) {
 			c.hand++
 			continue
 		}
