@@ -35,7 +35,7 @@ func checkCache(t *testing.T, db *DB) int {
 	var held int64
 	inRing := map[*cachedBlock]bool{}
 	for _, blk := range c.ring {
-		held += blk.bytes()
+		held += cachedBlockBytes
 		inRing[blk] = true
 		if blk.slot.Load() != blk {
 			t.Errorf("a cached block is not in its slot")
@@ -65,7 +65,7 @@ func checkCache(t *testing.T, db *DB) int {
 
 func TestCacheEvictsWithinBudget(t *testing.T) {
 	ref := testDB(t)
-	const budget = 4 * (4*blockWords + cachedBlockOverhead) // four whole blocks
+	const budget = 4 * cachedBlockBytes // four blocks
 	db := smallCacheDB(t, budget)
 	ps := probePositions(3000, ref.Pieces(), false)
 	for round := range 2 {
@@ -87,7 +87,7 @@ func TestCacheEvictsWithinBudget(t *testing.T) {
 
 func TestCacheEvictsUnderConcurrentProbes(t *testing.T) {
 	ref := testDB(t)
-	db := smallCacheDB(t, 8*(4*blockWords+cachedBlockOverhead))
+	db := smallCacheDB(t, 8*cachedBlockBytes)
 	ps := probePositions(500, ref.Pieces(), true)
 	want := make([]Value, len(ps))
 	for i := range ps {
