@@ -10,7 +10,7 @@ import (
 // is in the cache and nil otherwise. A probe whose block is cached reads its
 // slot with one atomic load and takes no lock, so goroutines probing at once
 // do not wait for one another, and it allocates nothing. A probe that
-// misses decodes the block into a new array, outside any lock, then adds it
+// misses decodes the block into a newly allocated one, outside any lock, then adds it
 // under the cache's mutex, evicting blocks by the CLOCK rule (a block used
 // since the hand last passed it gets another turn) until the decoded blocks
 // fit in the budget. An evicted block's slot is emptied but its array is
