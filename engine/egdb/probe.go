@@ -28,9 +28,9 @@ type DB struct {
 // dbFile is one opened slice file.
 type dbFile struct {
 	*sliceFile
-	id  uint64
-	osf *os.File
-	bad atomic.Bool
+	osf    *os.File
+	bad    atomic.Bool
+	blocks [2]tableBlocks // the cache slots of each stored table's blocks
 }
 
 // SliceFileName returns the name of the file that stores slice m (or its
@@ -104,7 +104,12 @@ func (db *DB) addFile(name string) error {
 		osf.Close()
 		return fmt.Errorf("%s: holds slice %v, whose file is %s", name, sf.h.mat, want)
 	}
-	f := &dbFile{sliceFile: sf, id: uint64(len(db.files)), osf: osf}
+	f := &dbFile{sliceFile: sf, osf: osf}
+	for c := range f.blocks {
+		if sf.h.sides&(1<<c) != 0 {
+			f.blocks[c] = make(tableBlocks, sf.h.t[c].blocks)
+		}
+	}
 	if old := db.slots[sf.h.mat.code()]; old != nil {
 		old.osf.Close()
 	}
@@ -155,26 +160,43 @@ func (db *DB) Close() error {
 // position with a piece or two more than the database still gets a value
 // when every capture leads into it. Probe does not allocate.
 func (db *DB) Probe(p *engine.Position) Value {
-	return db.probe(*p, packPosition(p))
+	q := packPosition(p)
+	if v, ok := db.settled(&q); ok {
+		return v
+	}
+	if p.HasCapture() {
+		return db.captures(*p)
+	}
+	return db.quiet(&q)
 }
 
 // probe is Probe with the packed position q of p at hand. (The positions
 // are passed by value: the recursion through captures would otherwise move
 // them to the heap.)
 func (db *DB) probe(p engine.Position, q pos) Value {
-	toMove, other := q.sideEmpty()
-	switch {
-	case toMove:
-		return Loss
-	case other:
-		return Win
-	case q.pieces() > db.most+2:
-		return Unknown // no chain of captures reaches the database
+	if v, ok := db.settled(&q); ok {
+		return v
 	}
 	if p.HasCapture() {
 		return db.captures(p)
 	}
 	return db.quiet(&q)
+}
+
+// settled returns the value of q and true when it follows without a look
+// at the tables: a side has no piece, or q has too many pieces for any
+// chain of captures to reach the database.
+func (db *DB) settled(q *pos) (Value, bool) {
+	toMove, other := q.sideEmpty()
+	switch {
+	case toMove:
+		return Loss, true
+	case other:
+		return Win, true
+	case q.pieces() > db.most+2:
+		return Unknown, true
+	}
+	return Unknown, false
 }
 
 // captures returns the value of p, whose side to move must capture, from
@@ -216,14 +238,17 @@ func (db *DB) quiet(q *pos) Value {
 		return Unknown
 	}
 	idx := f.sh.index(r.bm, r.bk, r.wm, r.wk)
-	t := int(r.side)
-	b := idx >> blockShift
-	v, err := db.cache.get((f.id<<1|uint64(t))<<40|(b+1), int(idx&(blockSize-1)), f.sliceFile, t, b)
-	if err != nil {
-		if !f.bad.Swap(true) {
-			db.problem(err)
+	t, b := int(r.side), idx>>blockShift
+	slot := &f.blocks[t][b]
+	blk := slot.Load()
+	if blk == nil {
+		var err error
+		if blk, err = db.cache.load(slot, f.sliceFile, t, b); err != nil {
+			if !f.bad.Swap(true) {
+				db.problem(err)
+			}
+			return Unknown
 		}
-		return Unknown
 	}
-	return v
+	return blk.value(idx)
 }

@@ -2,6 +2,7 @@ package egdb
 
 import (
 	"math/rand/v2"
+	"os"
 	"sync"
 	"testing"
 
@@ -101,7 +102,13 @@ func TestProbeSpecialPositions(t *testing.T) {
 }
 
 func benchmarkProbe(b *testing.B, quiet bool) {
-	db := testDB(b)
+	benchmarkProbeDB(b, testDB(b), quiet)
+}
+
+// benchmarkProbeDB probes 4096 random positions of db's slices (with quiet
+// set, only positions without a capture) over and over, their blocks
+// cached by a first pass.
+func benchmarkProbeDB(b *testing.B, db *DB, quiet bool) {
 	ps := probePositions(4096, db.Pieces(), quiet)
 	for i := range ps {
 		db.Probe(&ps[i])
@@ -146,4 +153,25 @@ func BenchmarkProbeQuietParallel(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds()/1e6, "Mprobes/s")
+}
+
+// BenchmarkProbeDir runs BenchmarkProbeQuiet and BenchmarkProbe on a
+// database built beforehand, in the directory that the environment variable
+// NECHECB_EGDB_BENCH names (skipped when it is unset), with a cache of
+// 256 MB: for example the 6-piece set, whose files are real-sized.
+func BenchmarkProbeDir(b *testing.B) {
+	dir := os.Getenv("NECHECB_EGDB_BENCH")
+	if dir == "" {
+		b.Skip("NECHECB_EGDB_BENCH names no database directory")
+	}
+	db, err := Open(dir, 256)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	if p := db.Problems(); len(p) > 0 {
+		b.Fatalf("opening %s: %v", dir, p)
+	}
+	b.Run("Quiet", func(b *testing.B) { benchmarkProbeDB(b, db, true) })
+	b.Run("All", func(b *testing.B) { benchmarkProbeDB(b, db, false) })
 }
