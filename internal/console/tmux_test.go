@@ -64,6 +64,18 @@ func (s *tmuxSession) waitFor(text string, n int) string {
 	}
 }
 
+// waitGone waits until the screen no longer shows text.
+func (s *tmuxSession) waitGone(text string) {
+	s.t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	for strings.Contains(s.screen(), text) {
+		if time.Now().After(deadline) {
+			s.t.Fatalf("the screen still shows %q:\n%s", text, s.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // TestRealTerminal runs the nechecb binary under tmux: it types moves, uses
 // tab completion, lets the engine move, stops a search with Ctrl-C and
 // leaves with a second one, then checks the history file. Run it with -v to
@@ -98,9 +110,12 @@ func TestRealTerminal(t *testing.T) {
 	t.Logf("the screen after 11-15 22-18 and go:\n%s", scr)
 
 	s.typeText("", "C-l") // liner clears the screen
+	// Wait for the clear: until then the first search's lines would satisfy
+	// the wait for this one's, and Ctrl-C would come before it started.
+	s.waitGone("nechecb plays")
 	s.typeText("level movetime 60000", "Enter")
 	s.typeText("go", "Enter")
-	s.waitFor("depth ", 1)
+	s.waitFor(" nodes ", 1)
 	s.typeText("", "C-c")
 	s.waitFor("search stopped", 1)
 	s.waitFor("2. white>", 1)
