@@ -43,6 +43,21 @@ func (r Result) PDN() string {
 	return "*"
 }
 
+// OutcomeOfPDN reads a PDN result token, the inverse of Result.PDN: "1-0",
+// "0-1" and "1/2-1/2" give the finished outcomes, and any other token
+// Ongoing.
+func OutcomeOfPDN(token string) Outcome {
+	switch token {
+	case "1-0":
+		return BlackWins
+	case "0-1":
+		return WhiteWins
+	case "1/2-1/2":
+		return Draw
+	}
+	return Ongoing
+}
+
 // String describes the result in words.
 func (r Result) String() string {
 	switch r.Outcome {

@@ -107,3 +107,19 @@ func TestNoMoveLoses(t *testing.T) {
 		t.Errorf("white win PDN = %q", got)
 	}
 }
+
+// TestOutcomeOfPDN: reading a result token undoes Result.PDN, and tokens of
+// no finished game read as Ongoing.
+func TestOutcomeOfPDN(t *testing.T) {
+	for _, o := range []Outcome{Ongoing, BlackWins, WhiteWins, Draw} {
+		token := Result{Outcome: o}.PDN()
+		if got := OutcomeOfPDN(token); got != o {
+			t.Errorf("OutcomeOfPDN(%q) = %v, want %v", token, got, o)
+		}
+	}
+	for _, token := range []string{"", "1-1", "½-½", "2-0"} {
+		if got := OutcomeOfPDN(token); got != Ongoing {
+			t.Errorf("OutcomeOfPDN(%q) = %v, want Ongoing", token, got)
+		}
+	}
+}

@@ -113,6 +113,17 @@ func (p *Position) firstJumps() (src, first jumpSets) {
 	return src, jumpSets{src.down4 & ahead, src.down5 & ahead, src.up4 & behind, src.up5 & behind}
 }
 
+// Quiet reports whether neither side has a capture in p, whoever is to
+// move: the positions a static evaluation can be trusted on.
+func (p *Position) Quiet() bool {
+	if p.HasCapture() {
+		return false
+	}
+	q := *p
+	q.Side = q.Side.Opponent()
+	return !q.HasCapture()
+}
+
 // HasCapture reports whether the side to move has a capture.
 func (p *Position) HasCapture() bool {
 	_, first := p.firstJumps()

@@ -107,16 +107,8 @@ func runBookBuild(args []string) int {
 	}
 	records := make([]books.GameRecord, 0, len(read))
 	for _, g := range read {
-		r := books.GameRecord{Start: g.Record.Start(), Moves: g.Record.Moves()}
-		switch g.Result() {
-		case "1-0":
-			r.Outcome = engine.BlackWins
-		case "0-1":
-			r.Outcome = engine.WhiteWins
-		case "1/2-1/2":
-			r.Outcome = engine.Draw
-		}
-		records = append(records, r)
+		records = append(records, books.GameRecord{Start: g.Record.Start(), Moves: g.Record.Moves(),
+			Outcome: engine.OutcomeOfPDN(g.Result())})
 	}
 	b, err := books.BuildFromGames(records, opt)
 	if err == nil {

@@ -116,7 +116,7 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 		if rec, err = Replay(start, gr.Moves); err != nil {
 			return err
 		}
-		if gr.PDN != "" && Record(rec, outcomeOf(gr.Outcome)) != gr.PDN {
+		if gr.PDN != "" && Record(rec, engine.OutcomeOfPDN(gr.Outcome)) != gr.PDN {
 			return fmt.Errorf("the PDN is not the game its moves play (or its Result tag is not %s)", gr.Outcome)
 		}
 	} else {
@@ -192,19 +192,6 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 	return nil
 }
 
-// outcomeOf reads a PDN result token ("*" for anything else).
-func outcomeOf(token string) engine.Outcome {
-	switch token {
-	case "1-0":
-		return engine.BlackWins
-	case "0-1":
-		return engine.WhiteWins
-	case "1/2-1/2":
-		return engine.Draw
-	}
-	return engine.Ongoing
-}
-
 // matchEnding returns the outcome of a match game that ended before the
 // rules end it: a loss for the side at fault, or an adjudication when the
 // match adjudicates.
@@ -224,13 +211,8 @@ func matchEnding(m *Match, gr *GameResult) (engine.Outcome, error) {
 	if !m.AdjClaims && m.AdjMoves <= 0 {
 		return engine.Ongoing, fmt.Errorf("the game stops where it is not over (%q), and the match does not adjudicate", gr.Reason)
 	}
-	switch gr.Outcome {
-	case "1-0":
-		return engine.BlackWins, nil
-	case "0-1":
-		return engine.WhiteWins, nil
-	case "1/2-1/2":
-		return engine.Draw, nil
+	if o := engine.OutcomeOfPDN(gr.Outcome); o != engine.Ongoing {
+		return o, nil
 	}
 	return engine.Ongoing, fmt.Errorf("outcome %q", gr.Outcome)
 }
@@ -256,7 +238,7 @@ func validateSamples(positions []engine.Position, from int, outcome engine.Outco
 	k := 0
 	for ply := from; ply < len(positions)-1; ply++ {
 		p := &positions[ply]
-		if !Quiet(p) {
+		if !p.Quiet() {
 			continue
 		}
 		if k >= len(samples) {
@@ -275,17 +257,6 @@ func validateSamples(positions []engine.Position, from int, outcome engine.Outco
 		return fmt.Errorf("%d samples for %d quiet positions", len(samples), k)
 	}
 	return nil
-}
-
-// Quiet reports whether neither side has a capture in p: the positions
-// datagen keeps.
-func Quiet(p *engine.Position) bool {
-	if p.HasCapture() {
-		return false
-	}
-	q := *p
-	q.Side = q.Side.Opponent()
-	return !q.HasCapture()
 }
 
 // ResultFor returns a sample's result for side, the game having ended in

@@ -187,7 +187,7 @@ func datagenPlayed(t *testing.T) (*Unit, *Result) {
 	gr := GameResult{Outcome: res.PDN(), Plies: rec.Ply(), PDN: Record(rec, res.Outcome)}
 	pos := rec.Positions()
 	for ply := 2; ply < len(pos)-1; ply++ {
-		if Quiet(&pos[ply]) {
+		if pos[ply].Quiet() {
 			gr.Samples = append(gr.Samples, Sample{FEN: pos[ply].FEN(), Result: ResultFor(res.Outcome, pos[ply].Side), Score: ply})
 		}
 	}

@@ -139,13 +139,6 @@ func resultFromPDN(g *pdn.Game, s Scheduled) GameResult {
 	case r.White:
 		r.Faulty = s.White
 	}
-	switch g.Result() {
-	case "1-0":
-		r.Result.Outcome = engine.BlackWins
-	case "0-1":
-		r.Result.Outcome = engine.WhiteWins
-	case "1/2-1/2":
-		r.Result.Outcome = engine.Draw
-	}
+	r.Result.Outcome = engine.OutcomeOfPDN(g.Result())
 	return r
 }

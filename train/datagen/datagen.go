@@ -300,16 +300,6 @@ func scoreOf(s player.Score) int {
 	return max(-positions.MaxScore, min(positions.MaxScore, s.Value))
 }
 
-// quiet reports whether neither side has a capture in p.
-func quiet(p *engine.Position) bool {
-	if p.HasCapture() {
-		return false
-	}
-	q := *p
-	q.Side = q.Side.Opponent()
-	return !q.HasCapture()
-}
-
 // recorder is a play.Player that searches with a Mover and keeps the score
 // of the search made at each ply.
 type recorder struct {
@@ -451,7 +441,7 @@ func (w *worker) play(ctx context.Context, cfg Config, gm *engine.Game, seed uin
 	}
 	for ply := from; ply < len(all)-1; ply++ { // the last position has no search
 		p := &all[ply]
-		if !quiet(p) {
+		if !p.Quiet() {
 			continue
 		}
 		result := uint8(positions.Draw)

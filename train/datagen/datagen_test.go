@@ -71,7 +71,7 @@ func TestPositions(t *testing.T) {
 	seen := map[uint64]bool{}
 	for i := range f.Records {
 		p := f.Records[i].Position()
-		if !quiet(&p) {
+		if !p.Quiet() {
 			t.Errorf("record %d %s is not quiet", i, p.FEN())
 		}
 		if seen[p.Hash] {

@@ -82,13 +82,8 @@ func Units(rules evolve.Rules, cast []workunit.Evaluator, games []evolve.Game, b
 
 // outcome reads a PDN result token.
 func outcome(token string) (engine.Outcome, error) {
-	switch token {
-	case "1-0":
-		return engine.BlackWins, nil
-	case "0-1":
-		return engine.WhiteWins, nil
-	case "1/2-1/2":
-		return engine.Draw, nil
+	if o := engine.OutcomeOfPDN(token); o != engine.Ongoing {
+		return o, nil
 	}
 	return engine.Ongoing, fmt.Errorf("result %q is not a finished game's", token)
 }
