@@ -99,32 +99,49 @@ func NewEvaluator(w *Weights) *Evaluator {
 func (e *Evaluator) sum(p *engine.Position) int64 {
 	own, opp, kings := orient(p)
 	t := e.w
-	var idx [NumWindows]int32
-	windowIndices(own, opp, &idx)
 	var a, b int32
-	for w, x := range idx {
-		i := Param(w*WindowStates+int(x), 0)
-		a += int32(t[i])
-		b += int32(t[i+1])
+	// The windows as in windowIndices, each looked up as soon as known.
+	o, x := packSquares(own), packSquares(opp)
+	var lo, hi [7]uint64
+	for r := range 7 {
+		c := &pairCode[r&1]
+		u, v := &c[o>>(4*r)&0xff], &c[x>>(4*r)&0xff]
+		lo[r] = u[0] + 2*v[0]
+		hi[r] = u[1] + 2*v[1]
 	}
-	for g, x := range globals(own, opp, kings) {
-		if x != 0 {
-			i := Param(GlobalsOffset+g, 0)
-			a += int32(x) * int32(t[i])
-			b += int32(x) * int32(t[i+1])
+	for top := range 5 {
+		l := lo[top] + 81*lo[top+2]
+		base := 5 * top * WindowStates
+		for _, i := range [5]int{
+			base + int(l&0xffff),
+			base + WindowStates + int(l>>16&0xffff),
+			base + 2*WindowStates + int(l>>32&0xffff),
+			base + 3*WindowStates + int(l>>48),
+			base + 4*WindowStates + int(hi[top]+81*hi[top+2]),
+		} {
+			i = Param(i, 0)
+			a += int32(t[i])
+			b += int32(t[i+1])
 		}
 	}
-	for k := own & kings; k != 0; k &= k - 1 {
-		i := Param(KingsOffset+bitSquare(bits.TrailingZeros64(k)), 0)
-		a += int32(t[i])
-		b += int32(t[i+1])
+	g := globals(own, opp, kings)
+	gt := (*[2 * NumGlobals]int16)(t[Param(GlobalsOffset, 0):])
+	for j, n := range g {
+		a += int32(n) * int32(gt[2*j])
+		b += int32(n) * int32(gt[2*j+1])
 	}
-	for k := opp & kings; k != 0; k &= k - 1 {
-		i := Param(KingsOffset+32+bitSquare(bits.TrailingZeros64(k)), 0)
-		a += int32(t[i])
-		b += int32(t[i+1])
+	kt := (*[2 * KingSquares]int16)(t[Param(KingsOffset, 0):])
+	for k := packSquares(own & kings); k != 0; k &= k - 1 {
+		i := 2 * (bits.TrailingZeros32(k) & 31)
+		a += int32(kt[i])
+		b += int32(kt[i+1])
 	}
-	share := int64(openingShare(bits.OnesCount64(own | opp)))
+	for k := packSquares(opp & kings); k != 0; k &= k - 1 {
+		i := 2 * (32 + bits.TrailingZeros32(k)&31)
+		a += int32(kt[i])
+		b += int32(kt[i+1])
+	}
+	share := int64(openingShare(bits.OnesCount32(o | x)))
 	return int64(a)*share + int64(b)*(PhaseSpan-share)
 }
 
