@@ -222,24 +222,15 @@ func squareBits32(bb uint64) uint32 {
 	return out
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// globals returns the global terms for the oriented board.
-func globals(own, opp, kings uint64) [NumGlobals]int {
+// globals returns the global terms for the oriented board, in the order
+// of GlobalNames.
+func globals(own, opp, kings uint64) (men, kingsDiff, runaway, sole int) {
 	ownMen, oppMen := own&^kings, opp&^kings
 	ownK, oppK := bits.OnesCount64(own&kings), bits.OnesCount64(opp&kings)
 	ra, rb := runaways(ownMen, oppMen, own, opp)
-	return [NumGlobals]int{
-		GlobalMen:       bits.OnesCount64(ownMen) - bits.OnesCount64(oppMen),
-		GlobalKings:     ownK - oppK,
-		GlobalRunaways:  ra - rb,
-		GlobalSoleKings: b2i(ownK > 0 && oppK == 0) - b2i(oppK > 0 && ownK == 0),
-	}
+	// (k+15)>>4 is 1 for 1..12 kings and 0 for none; the sole-king term is
+	// the difference of the two, without a branch.
+	return bits.OnesCount64(ownMen) - bits.OnesCount64(oppMen), ownK - oppK, ra - rb, (ownK+15)>>4 - (oppK+15)>>4
 }
 
 // Extract computes the features of p for the side to move into f. It is
@@ -252,9 +243,8 @@ func Extract(p *engine.Position, f *Features) {
 	for w, i := range idx {
 		f.Windows[w] = uint16(i)
 	}
-	for i, g := range globals(own, opp, kings) {
-		f.Globals[i] = int8(g)
-	}
+	men, k, run, sole := globals(own, opp, kings)
+	f.Globals = [NumGlobals]int8{GlobalMen: int8(men), GlobalKings: int8(k), GlobalRunaways: int8(run), GlobalSoleKings: int8(sole)}
 	f.OwnKings, f.OppKings = squareBits32(own&kings), squareBits32(opp&kings)
 	f.Opening = openingShare(bits.OnesCount64(own | opp))
 }

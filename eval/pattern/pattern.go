@@ -83,22 +83,37 @@ func Default() *Weights {
 // Evaluator evaluates positions with a set of weights. It keeps no state
 // between calls.
 type Evaluator struct {
-	w     *[NumParams]int16
+	t     *table
 	scale int64
 }
 
+// table holds a model's weights for the evaluator: the two phases of each
+// term packed into one int32, phase 0 in the low 16 bits and phase 1 in
+// the high ones, so that one load fetches both.
+type table [NumParams / NumPhases]int32
+
+// newTable packs the weights w (NumParams of them, laid out by Param).
+func newTable(w []int16) *table {
+	t := new(table)
+	for i := range t {
+		t[i] = int32(uint16(w[Param(i, 0)])) | int32(w[Param(i, 1)])<<16
+	}
+	return t
+}
+
 // NewEvaluator returns an evaluator using w, which must have NumParams
-// weights and a positive Scale (as Read guarantees). w must not change
-// while the evaluator is in use.
+// weights and a positive Scale (as Read guarantees). It copies the weights
+// into a table of its own; the evaluators of a factory from eval.Load
+// share one.
 func NewEvaluator(w *Weights) *Evaluator {
-	return &Evaluator{w: (*[NumParams]int16)(w.W), scale: int64(w.Scale)}
+	return &Evaluator{t: newTable(w.W), scale: int64(w.Scale)}
 }
 
 // sum returns the blended sum of p's terms for the side to move, in units
 // of 1/(PhaseSpan·Scale) centipawns.
 func (e *Evaluator) sum(p *engine.Position) int64 {
 	own, opp, kings := orient(p)
-	t := e.w
+	t := e.t
 	var a, b int32
 	// The windows as in windowIndices, each looked up as soon as known.
 	o, x := packSquares(own), packSquares(opp)
@@ -119,27 +134,28 @@ func (e *Evaluator) sum(p *engine.Position) int64 {
 			base + 3*WindowStates + int(l>>48),
 			base + 4*WindowStates + int(hi[top]+81*hi[top+2]),
 		} {
-			i = Param(i, 0)
-			a += int32(t[i])
-			b += int32(t[i+1])
+			u := t[i]
+			a += int32(int16(u))
+			b += u >> 16
 		}
 	}
-	g := globals(own, opp, kings)
-	gt := (*[2 * NumGlobals]int16)(t[Param(GlobalsOffset, 0):])
-	for j, n := range g {
-		a += int32(n) * int32(gt[2*j])
-		b += int32(n) * int32(gt[2*j+1])
+	gt := (*[NumGlobals]int32)(t[GlobalsOffset:])
+	men, k, run, sole := globals(own, opp, kings)
+	for j, n := range [NumGlobals]int32{GlobalMen: int32(men), GlobalKings: int32(k), GlobalRunaways: int32(run), GlobalSoleKings: int32(sole)} {
+		u := gt[j]
+		a += n * int32(int16(u))
+		b += n * (u >> 16)
 	}
-	kt := (*[2 * KingSquares]int16)(t[Param(KingsOffset, 0):])
+	kt := (*[KingSquares]int32)(t[KingsOffset:])
 	for k := packSquares(own & kings); k != 0; k &= k - 1 {
-		i := 2 * (bits.TrailingZeros32(k) & 31)
-		a += int32(kt[i])
-		b += int32(kt[i+1])
+		u := kt[bits.TrailingZeros32(k)&31]
+		a += int32(int16(u))
+		b += u >> 16
 	}
 	for k := packSquares(opp & kings); k != 0; k &= k - 1 {
-		i := 2 * (32 + bits.TrailingZeros32(k)&31)
-		a += int32(kt[i])
-		b += int32(kt[i+1])
+		u := kt[32+bits.TrailingZeros32(k)&31]
+		a += int32(int16(u))
+		b += u >> 16
 	}
 	share := int64(openingShare(bits.OnesCount32(o | x)))
 	return int64(a)*share + int64(b)*(PhaseSpan-share)
@@ -178,7 +194,8 @@ func load(path, selector string) (eval.Factory, error) {
 			return nil, err
 		}
 	}
-	return func() eval.Evaluator { return NewEvaluator(w) }, nil
+	t, scale := newTable(w.W), int64(w.Scale)
+	return func() eval.Evaluator { return &Evaluator{t: t, scale: scale} }, nil
 }
 
 func init() { eval.Register("pattern", load) }
