@@ -210,27 +210,16 @@ func runaways(ownMen, oppMen, own, opp uint64) (int, int) {
 // 1/PhaseSpan units.
 func openingShare(n int) int { return min(max(n-2, 0), PhaseSpan) }
 
-// bitSquare maps a bit of the ghost layout to its square index 0..31.
-func bitSquare(b int) int { return b - b/9 }
-
-// squareBits32 packs the squares of bb (ghost layout) into bits 0..31.
-func squareBits32(bb uint64) uint32 {
-	var out uint32
-	for ; bb != 0; bb &= bb - 1 {
-		out |= 1 << bitSquare(bits.TrailingZeros64(bb))
-	}
-	return out
-}
-
 // globals returns the global terms for the oriented board, in the order
 // of GlobalNames.
 func globals(own, opp, kings uint64) (men, kingsDiff, runaway, sole int) {
 	ownMen, oppMen := own&^kings, opp&^kings
 	ownK, oppK := bits.OnesCount64(own&kings), bits.OnesCount64(opp&kings)
 	ra, rb := runaways(ownMen, oppMen, own, opp)
-	// (k+15)>>4 is 1 for 1..12 kings and 0 for none; the sole-king term is
-	// the difference of the two, without a branch.
-	return bits.OnesCount64(ownMen) - bits.OnesCount64(oppMen), ownK - oppK, ra - rb, (ownK+15)>>4 - (oppK+15)>>4
+	// The sole-king term is 1 for a side with kings less 1 for a side with
+	// kings: 0 when both or neither have some (min compiles without a
+	// branch).
+	return bits.OnesCount64(ownMen) - bits.OnesCount64(oppMen), ownK - oppK, ra - rb, min(ownK, 1) - min(oppK, 1)
 }
 
 // Extract computes the features of p for the side to move into f. It is
@@ -245,6 +234,6 @@ func Extract(p *engine.Position, f *Features) {
 	}
 	men, k, run, sole := globals(own, opp, kings)
 	f.Globals = [NumGlobals]int8{GlobalMen: int8(men), GlobalKings: int8(k), GlobalRunaways: int8(run), GlobalSoleKings: int8(sole)}
-	f.OwnKings, f.OppKings = squareBits32(own&kings), squareBits32(opp&kings)
+	f.OwnKings, f.OppKings = packSquares(own&kings), packSquares(opp&kings)
 	f.Opening = openingShare(bits.OnesCount64(own | opp))
 }
