@@ -85,19 +85,20 @@ type Features struct {
 // window's first row.
 var windowPair [NumWindows][4]uint8
 
-// rowTab maps a row's men, own in the low nibble and the opponent's in the
-// high one, to the row's base-3 code (own 1, opponent 2, square k weighing
-// 3^k).
-var rowTab [256]uint8
-
-// pairTab[81·k + code] is the base-3 code of squares k and k+1 (k = 0, 1, 2)
-// of a row whose code is code; a byte indexes it without a bounds check.
-var pairTab [256]uint8
-
-// pairBase[top%2][left][i] is 81 times windowPair for row i of the windows
-// whose first row is top and first column left: windows starting on rows of
-// the same parity take the same squares of their rows.
-var pairBase [2][5][4]uint8
+// Window indices are computed from the board one pair of rows at a time.
+// Rows r and r+1 hold the squares 4r+1..4r+8, bits 4r..4r+7 of the board
+// packed into 32 bits (packSquares). A window whose first row is top takes
+// its digits 0-3 from rows top and top+1 and its digits 4-7 from rows
+// top+2 and top+3, and for a given pair of rows its four squares depend
+// only on the parity of the pair's first row and the window's first
+// column. So pairCode[r%2][byte] holds, for the pieces byte of one colour
+// on rows r and r+1, the base-3 code (digit 1 per piece) of the four
+// squares each window column takes: columns 0-3 in 16-bit lanes of the
+// first word, column 4 in the second. The code of both colours is the
+// side to move's plus twice the opponent's, and a window's index is its
+// first pair's code plus 81 times its second's; no lane ever exceeds
+// 6560, so the lanes never carry into each other.
+var pairCode [2][256][2]uint64
 
 func init() {
 	for w := range NumWindows {
@@ -109,26 +110,26 @@ func init() {
 				odd = 1
 			}
 			windowPair[w][i] = uint8((left - odd + 1) / 2) // the first square of the row in the box
-			pairBase[top%2][left][i] = 81 * windowPair[w][i]
 		}
 	}
-	for b := range 256 {
-		v, d := 0, 1
-		for k := range 4 {
-			switch {
-			case b>>k&1 != 0:
-				v += d
-			case b>>(k+4)&1 != 0:
-				v += 2 * d
+	for par := range 2 {
+		for b := range 256 {
+			for left := range 5 {
+				// Rows 0 and 1 of the window (digits 0-3) starting on a row of
+				// parity par: the window starting there on row par is w.
+				w := 5*par + left
+				code := uint64(0)
+				for i, d := range [2]uint64{1, 9} {
+					k := int(windowPair[w][i])
+					row := b >> (4 * i) & 15
+					code += d * (uint64(row>>k&1) + 3*uint64(row>>(k+1)&1))
+				}
+				if left < 4 {
+					pairCode[par][b][0] |= code << (16 * left)
+				} else {
+					pairCode[par][b][1] = code
+				}
 			}
-			d *= 3
-		}
-		rowTab[b] = uint8(v)
-	}
-	for code := range 81 {
-		for k := range 3 {
-			pow := [4]int{1, 3, 9, 27}[k]
-			pairTab[81*k+code] = uint8(code / pow % 9)
 		}
 	}
 }
@@ -159,25 +160,32 @@ func orient(p *engine.Position) (own, opp, kings uint64) {
 // rotate maps square s to 33-s (bit b to 34-b in the ghost layout).
 func rotate(bb uint64) uint64 { return bits.Reverse64(bb) >> 29 }
 
+// packSquares packs the squares of bb (ghost layout) into bits 0..31, bit
+// s-1 for square s.
+func packSquares(bb uint64) uint32 {
+	return uint32(bb&0xff | bb>>1&0xff00 | bb>>2&0xff0000 | bb>>3&0xff000000)
+}
+
 // windowIndices computes every window's index for the pieces own and opp
-// into idx: each row's base-3 code, then each window's four pairs of
-// squares from the codes of its rows, row i weighing 9^i.
+// into idx (see pairCode).
 func windowIndices(own, opp uint64, idx *[NumWindows]int32) {
-	var rc [8]uint8
-	for r := range 8 {
-		b := 4*r + r/2 // the row's first bit
-		rc[r] = rowTab[own>>b&15|(opp>>b&15)<<4]
+	o, x := packSquares(own), packSquares(opp)
+	var lo [7]uint64
+	var hi [7]uint64
+	for r := range 7 {
+		t := &pairCode[r&1]
+		a, b := &t[o>>(4*r)&0xff], &t[x>>(4*r)&0xff]
+		lo[r] = a[0] + 2*b[0]
+		hi[r] = a[1] + 2*b[1]
 	}
 	for top := range 5 {
-		rows := rc[top : top+4 : top+4]
-		r0, r1, r2, r3 := rows[0], rows[1], rows[2], rows[3]
-		base := &pairBase[top%2]
+		l := lo[top] + 81*lo[top+2]
 		out := idx[5*top : 5*top+5 : 5*top+5]
-		for left := range out {
-			k := &base[left]
-			out[left] = int32(pairTab[k[0]+r0]) + 9*int32(pairTab[k[1]+r1]) +
-				81*int32(pairTab[k[2]+r2]) + 729*int32(pairTab[k[3]+r3])
-		}
+		out[0] = int32(l & 0xffff)
+		out[1] = int32(l >> 16 & 0xffff)
+		out[2] = int32(l >> 32 & 0xffff)
+		out[3] = int32(l >> 48)
+		out[4] = int32(hi[top] + 81*hi[top+2])
 	}
 }
 
@@ -202,36 +210,16 @@ func runaways(ownMen, oppMen, own, opp uint64) (int, int) {
 // 1/PhaseSpan units.
 func openingShare(n int) int { return min(max(n-2, 0), PhaseSpan) }
 
-// bitSquare maps a bit of the ghost layout to its square index 0..31.
-func bitSquare(b int) int { return b - b/9 }
-
-// squareBits32 packs the squares of bb (ghost layout) into bits 0..31.
-func squareBits32(bb uint64) uint32 {
-	var out uint32
-	for ; bb != 0; bb &= bb - 1 {
-		out |= 1 << bitSquare(bits.TrailingZeros64(bb))
-	}
-	return out
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// globals returns the global terms for the oriented board.
-func globals(own, opp, kings uint64) [NumGlobals]int {
+// globals returns the global terms for the oriented board, in the order
+// of GlobalNames.
+func globals(own, opp, kings uint64) (men, kingsDiff, runaway, sole int) {
 	ownMen, oppMen := own&^kings, opp&^kings
 	ownK, oppK := bits.OnesCount64(own&kings), bits.OnesCount64(opp&kings)
 	ra, rb := runaways(ownMen, oppMen, own, opp)
-	return [NumGlobals]int{
-		GlobalMen:       bits.OnesCount64(ownMen) - bits.OnesCount64(oppMen),
-		GlobalKings:     ownK - oppK,
-		GlobalRunaways:  ra - rb,
-		GlobalSoleKings: b2i(ownK > 0 && oppK == 0) - b2i(oppK > 0 && ownK == 0),
-	}
+	// The sole-king term is 1 for a side with kings less 1 for a side with
+	// kings: 0 when both or neither have some (min compiles without a
+	// branch).
+	return bits.OnesCount64(ownMen) - bits.OnesCount64(oppMen), ownK - oppK, ra - rb, min(ownK, 1) - min(oppK, 1)
 }
 
 // Extract computes the features of p for the side to move into f. It is
@@ -244,9 +232,8 @@ func Extract(p *engine.Position, f *Features) {
 	for w, i := range idx {
 		f.Windows[w] = uint16(i)
 	}
-	for i, g := range globals(own, opp, kings) {
-		f.Globals[i] = int8(g)
-	}
-	f.OwnKings, f.OppKings = squareBits32(own&kings), squareBits32(opp&kings)
+	men, k, run, sole := globals(own, opp, kings)
+	f.Globals = [NumGlobals]int8{GlobalMen: int8(men), GlobalKings: int8(k), GlobalRunaways: int8(run), GlobalSoleKings: int8(sole)}
+	f.OwnKings, f.OppKings = packSquares(own&kings), packSquares(opp&kings)
 	f.Opening = openingShare(bits.OnesCount64(own | opp))
 }

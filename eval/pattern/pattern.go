@@ -83,48 +83,81 @@ func Default() *Weights {
 // Evaluator evaluates positions with a set of weights. It keeps no state
 // between calls.
 type Evaluator struct {
-	w     *[NumParams]int16
+	t     *table
 	scale int64
 }
 
+// table holds a model's weights for the evaluator: the two phases of each
+// term packed into one int32, phase 0 in the low 16 bits and phase 1 in
+// the high ones, so that one load fetches both.
+type table [NumParams / NumPhases]int32
+
+// newTable packs the weights w (NumParams of them, laid out by Param).
+func newTable(w []int16) *table {
+	t := new(table)
+	for i := range t {
+		t[i] = int32(uint16(w[Param(i, 0)])) | int32(w[Param(i, 1)])<<16
+	}
+	return t
+}
+
 // NewEvaluator returns an evaluator using w, which must have NumParams
-// weights and a positive Scale (as Read guarantees). w must not change
-// while the evaluator is in use.
+// weights and a positive Scale (as Read guarantees). It copies the weights
+// into a table of its own; the evaluators of a factory from eval.Load
+// share one.
 func NewEvaluator(w *Weights) *Evaluator {
-	return &Evaluator{w: (*[NumParams]int16)(w.W), scale: int64(w.Scale)}
+	return &Evaluator{t: newTable(w.W), scale: int64(w.Scale)}
 }
 
 // sum returns the blended sum of p's terms for the side to move, in units
 // of 1/(PhaseSpan·Scale) centipawns.
 func (e *Evaluator) sum(p *engine.Position) int64 {
 	own, opp, kings := orient(p)
-	t := e.w
-	var idx [NumWindows]int32
-	windowIndices(own, opp, &idx)
+	t := e.t
 	var a, b int32
-	for w, x := range idx {
-		i := Param(w*WindowStates+int(x), 0)
-		a += int32(t[i])
-		b += int32(t[i+1])
+	// The windows as in windowIndices, each looked up as soon as known.
+	o, x := packSquares(own), packSquares(opp)
+	var lo, hi [7]uint64
+	for r := range 7 {
+		c := &pairCode[r&1]
+		u, v := &c[o>>(4*r)&0xff], &c[x>>(4*r)&0xff]
+		lo[r] = u[0] + 2*v[0]
+		hi[r] = u[1] + 2*v[1]
 	}
-	for g, x := range globals(own, opp, kings) {
-		if x != 0 {
-			i := Param(GlobalsOffset+g, 0)
-			a += int32(x) * int32(t[i])
-			b += int32(x) * int32(t[i+1])
+	for top := range 5 {
+		l := lo[top] + 81*lo[top+2]
+		base := 5 * top * WindowStates
+		for _, i := range [5]int{
+			base + int(l&0xffff),
+			base + WindowStates + int(l>>16&0xffff),
+			base + 2*WindowStates + int(l>>32&0xffff),
+			base + 3*WindowStates + int(l>>48),
+			base + 4*WindowStates + int(hi[top]+81*hi[top+2]),
+		} {
+			u := t[i]
+			a += int32(int16(u))
+			b += u >> 16
 		}
 	}
-	for k := own & kings; k != 0; k &= k - 1 {
-		i := Param(KingsOffset+bitSquare(bits.TrailingZeros64(k)), 0)
-		a += int32(t[i])
-		b += int32(t[i+1])
+	gt := (*[NumGlobals]int32)(t[GlobalsOffset:])
+	men, k, run, sole := globals(own, opp, kings)
+	for j, n := range [NumGlobals]int32{GlobalMen: int32(men), GlobalKings: int32(k), GlobalRunaways: int32(run), GlobalSoleKings: int32(sole)} {
+		u := gt[j]
+		a += n * int32(int16(u))
+		b += n * (u >> 16)
 	}
-	for k := opp & kings; k != 0; k &= k - 1 {
-		i := Param(KingsOffset+32+bitSquare(bits.TrailingZeros64(k)), 0)
-		a += int32(t[i])
-		b += int32(t[i+1])
+	kt := (*[KingSquares]int32)(t[KingsOffset:])
+	for k := packSquares(own & kings); k != 0; k &= k - 1 {
+		u := kt[bits.TrailingZeros32(k)&31]
+		a += int32(int16(u))
+		b += u >> 16
 	}
-	share := int64(openingShare(bits.OnesCount64(own | opp)))
+	for k := packSquares(opp & kings); k != 0; k &= k - 1 {
+		u := kt[32+bits.TrailingZeros32(k)&31]
+		a += int32(int16(u))
+		b += u >> 16
+	}
+	share := int64(openingShare(bits.OnesCount32(o | x)))
 	return int64(a)*share + int64(b)*(PhaseSpan-share)
 }
 
@@ -161,7 +194,8 @@ func load(path, selector string) (eval.Factory, error) {
 			return nil, err
 		}
 	}
-	return func() eval.Evaluator { return NewEvaluator(w) }, nil
+	t, scale := newTable(w.W), int64(w.Scale)
+	return func() eval.Evaluator { return &Evaluator{t: t, scale: scale} }, nil
 }
 
 func init() { eval.Register("pattern", load) }
