@@ -39,6 +39,7 @@ func necheKind() evolveKind[nechevo.Config] {
 			fs.StringVar(&c.Init, "init", c.Init, "genome file whose lines begin generation 0 (the rest random)")
 			fs.BoolVar(&c.LayerInit, "layer-init", c.LayerInit, "draw generation 0's genes layer first (sink layer uniform among inner 1, inner 2 and output, then sink, then a source that may feed it): a third reach the output"+modes(f.LayerInit, i.LayerInit))
 			fs.Float64Var(&c.InitWeight, "init-weight", c.InitWeight, "with --layer-init: generation 0's weights uniform within [-W, +W] (0: the whole range, +-52.4)"+modes(f.InitWeight, i.InitWeight))
+			fs.Var((*rateList)(&c.LayerMix), "layer-mix", "with --layer-init: 3 comma-separated positive weights of the sink's layer (inner 1, inner 2, output; empty: equal)"+modes(rateList(f.LayerMix).String(), rateList(i.LayerMix).String()))
 			fs.Var((*rateList)(&c.LetterRates), "letter-rates", "16 comma-separated point-mutation rates, one per letter position of a gene (source 0-2, sink 3-5, weight 6-15), in place of --point-rate (empty: --point-rate for all)"+modes(rateList(f.LetterRates).String(), rateList(i.LetterRates).String()))
 			fs.Var((*nameList)(&c.Ladder), "ladder", "improved: fixed opponents (g1, heuristic; comma-separated, empty for none) every genome also plays"+modes(strings.Join(f.Ladder, ","), strings.Join(i.Ladder, ",")))
 			fs.IntVar(&c.LadderBallots, "ladder-ballots", c.LadderBallots, "improved: colour-reversed pairs, each from its own ballot, against each ladder opponent a generation"+modes(f.LadderBallots, i.LadderBallots))

@@ -86,6 +86,10 @@ type Config struct {
 	// value is all three-layer paths and its direct links count for
 	// nothing.
 	InitWeight float64 `json:"init_weight,omitempty"`
+	// LayerMix, when set, weighs the layer of each LayerInit gene's sink:
+	// three positive numbers for the first inner layer, the second and the
+	// output (unset: a third each). The sources and weights stay uniform.
+	LayerMix []float64 `json:"layer_mix,omitempty"`
 	// LetterRates, when set, are 16 point-mutation rates, one for each
 	// letter position of a gene (0-2 the source, 3-5 the sink, 6-15 the
 	// weight, most significant first), in place of PointRate (improved
@@ -139,6 +143,8 @@ func (c *Config) Check() error {
 		return fmt.Errorf("improved mode needs 1 <= opponents <= population, 0 <= elite < population, tournament >= 1, hall >= 0 and 0 <= panel <= population")
 	case len(c.LetterRates) != 0 && len(c.LetterRates) != genome.GeneLen:
 		return fmt.Errorf("letter rates: %d given, want one for each of the %d letters of a gene", len(c.LetterRates), genome.GeneLen)
+	case len(c.LayerMix) != 0 && (len(c.LayerMix) != 3 || min(c.LayerMix[0], c.LayerMix[1], c.LayerMix[2]) <= 0):
+		return fmt.Errorf("layer mix %v: want three positive weights (first inner layer, second, output)", c.LayerMix)
 	case c.InitWeight < 0:
 		return fmt.Errorf("init weight (%g) may not be negative", c.InitWeight)
 	case c.Shaping < 0 || c.Shaping > 1:
@@ -318,7 +324,7 @@ func (l *Learner) initial() ([]genome.Genome, error) {
 	for len(pop) < l.cfg.Population {
 		switch {
 		case l.cfg.LayerInit:
-			pop = append(pop, RandomLayerGenome(rng, l.cfg.Genes, l.cfg.InitWeight))
+			pop = append(pop, RandomLayerGenome(rng, l.cfg.Genes, l.cfg.InitWeight, l.cfg.LayerMix))
 		case l.cfg.KeptInit:
 			pop = append(pop, RandomKeptGenome(rng, l.cfg.Genes))
 		default:

@@ -122,12 +122,12 @@ func readFile(t *testing.T, path string) []byte {
 
 // variants returns the settings the determinism and resume tests run: each
 // mode's tiny settings, and improved mode with every optional setting on
-// (per-letter rates, narrow initial weights, a two-rung ladder, full
+// (per-letter rates, narrow initial weights, a layer mix, a two-rung ladder, full
 // shaping).
 func variants() map[string]Config {
 	all := tiny(Improved)
 	all.LetterRates = []float64{0.01, 0.01, 0.01, 0.02, 0.02, 0.02, 0.001, 0.002, 0.05, 0.05, 0.05, 0.01, 0, 0, 0, 0.3}
-	all.InitWeight, all.Shaping, all.Ladder = 2, 1, []string{evolve.OpponentG1, evolve.OpponentHeuristic}
+	all.InitWeight, all.Shaping, all.Ladder, all.LayerMix = 2, 1, []string{evolve.OpponentG1, evolve.OpponentHeuristic}, []float64{1, 1, 6}
 	return map[string]Config{Faithful: tiny(Faithful), Improved: tiny(Improved), "improved, all options": all}
 }
 

@@ -107,7 +107,14 @@ type layerSink struct {
 // those a kept synapse into that sink may come from; the raw weight is
 // uniform. A third of such genes end at the output.
 func RandomLayerGene(rng *rand.Rand) genome.Gene {
-	layer := layers[rng.IntN(len(layers))]
+	return layerGene(rng, rng.IntN(len(layers)))
+}
+
+// layerGene returns a kept gene into layer k (0 the first inner layer, 1
+// the second, 2 the output): the sink uniform within the layer, the source
+// uniform among those that may feed it, the raw weight uniform.
+func layerGene(rng *rand.Rand, k int) genome.Gene {
+	layer := layers[k]
 	ls := layer[rng.IntN(len(layer))]
 	return genome.Gene{Source: ls.sources[rng.IntN(len(ls.sources))], Sink: ls.sink, Raw: uint32(rng.IntN(genome.MaxRaw + 1))}
 }
@@ -124,11 +131,18 @@ func RandomRaw(rng *rand.Rand, w float64) uint32 {
 
 // RandomLayerGenome returns a viable genome of genes random layer-first
 // genes whose weights lie within [−weight, +weight] (0: the whole range).
-func RandomLayerGenome(rng *rand.Rand, genes int, weight float64) genome.Genome {
+// mix, when it holds 3 positive numbers, weighs the choice of the sink's
+// layer (first inner, second inner, output) instead of drawing it
+// uniformly.
+func RandomLayerGenome(rng *rand.Rand, genes int, weight float64, mix []float64) genome.Genome {
 	for {
 		g := make(genome.Genome, genes)
 		for i := range g {
-			g[i] = RandomLayerGene(rng)
+			if len(mix) == len(layers) {
+				g[i] = layerGene(rng, Roulette(rng, mix))
+			} else {
+				g[i] = RandomLayerGene(rng)
+			}
 			if weight > 0 {
 				g[i].Raw = RandomRaw(rng, weight)
 			}

@@ -288,7 +288,7 @@ func TestLayerGeneRates(t *testing.T) {
 	within(t, "genes into neuron 60", sinks[60], n, 1.0/3/8, 5)
 	// The output takes any of 63 sources, 7 of them bias neurons.
 	within(t, "output genes from a bias neuron", fromBias, perLayer[2], 7.0/63, 5)
-	if g := RandomLayerGenome(rng, 20, 0); !g.Viable() || len(g) != 20 {
+	if g := RandomLayerGenome(rng, 20, 0, nil); !g.Viable() || len(g) != 20 {
 		t.Errorf("a random layer-first genome of 20 genes has %d genes, viable %v", len(g), g.Viable())
 	}
 }
@@ -348,10 +348,37 @@ func TestRandomRawWithin(t *testing.T) {
 	if lo > -50 || hi < 50 {
 		t.Errorf("weights over the whole range span [%v, %v]", lo, hi)
 	}
-	g := RandomLayerGenome(rng, 50, 0.5)
+	g := RandomLayerGenome(rng, 50, 0.5, nil)
 	for _, x := range g {
 		if w := x.Weight(); w < -0.5 || w > 0.5 {
 			t.Fatalf("a gene of a genome drawn within 0.5 has weight %v", w)
 		}
+	}
+}
+
+// A layer mix weighs the sinks' layers as it says.
+func TestLayerMix(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	mix := []float64{1, 2, 5}
+	var perLayer [3]int
+	n := 0
+	for range 100 {
+		for _, x := range RandomLayerGenome(rng, 200, 0, mix) {
+			if !x.Kept() {
+				t.Fatalf("gene %v is not kept", x)
+			}
+			switch {
+			case x.Sink < genome.FirstL2:
+				perLayer[0]++
+			case x.Sink < genome.Output:
+				perLayer[1]++
+			default:
+				perLayer[2]++
+			}
+			n++
+		}
+	}
+	for k, got := range perLayer {
+		within(t, "genes in layer "+strconv.Itoa(k+1), got, n, mix[k]/8, 5)
 	}
 }
