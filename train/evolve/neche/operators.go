@@ -3,8 +3,10 @@
 // gene, point mutation, translocation, non-viable children made again), its
 // "quicksort" ranking where each comparison is one game, parents drawn in
 // proportion to rank points + 0.5, and the improved mode (colour-reversed
-// game pairs from the 3-move ballots against several opponents, elitism,
-// tournament selection). It writes exactly neche's files:
+// game pairs from the 3-move ballots against several opponents and a
+// ladder of fixed ones, scores shaped by the final piece balance, elitism,
+// tournament selection, layer-first initial genes, per-letter mutation
+// rates). It writes exactly neche's files:
 // RUN/best_networks.txt, one line per generation, and
 // RUN/nechedbg/N_nets.txt, the population of generation N.
 package neche
