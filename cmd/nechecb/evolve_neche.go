@@ -2,6 +2,9 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/nechecb/nechecb/train/evolve"
 	nechevo "github.com/nechecb/nechecb/train/evolve/neche"
@@ -34,6 +37,58 @@ func necheKind() evolveKind[nechevo.Config] {
 			fs.IntVar(&c.Panel, "panel", c.Panel, "improved: the first genomes of generation 0 join every generation's opponents, a fixed yardstick"+modes(f.Panel, i.Panel))
 			fs.BoolVar(&c.KeptInit, "kept-init", c.KeptInit, "draw generation 0's genes among the kept synapses only (neche draws every letter uniformly)"+modes(f.KeptInit, i.KeptInit))
 			fs.StringVar(&c.Init, "init", c.Init, "genome file whose lines begin generation 0 (the rest random)")
+			fs.BoolVar(&c.LayerInit, "layer-init", c.LayerInit, "draw generation 0's genes layer first (sink layer uniform among inner 1, inner 2 and output, then sink, then a source that may feed it): a third reach the output"+modes(f.LayerInit, i.LayerInit))
+			fs.Float64Var(&c.InitWeight, "init-weight", c.InitWeight, "with --layer-init: generation 0's weights uniform within [-W, +W] (0: the whole range, +-52.4)"+modes(f.InitWeight, i.InitWeight))
+			fs.Var((*rateList)(&c.LayerMix), "layer-mix", "with --layer-init: 3 comma-separated positive weights of the sink's layer (inner 1, inner 2, output; empty: equal)"+modes(rateList(f.LayerMix).String(), rateList(i.LayerMix).String()))
+			fs.Var((*rateList)(&c.LetterRates), "letter-rates", "16 comma-separated point-mutation rates, one per letter position of a gene (source 0-2, sink 3-5, weight 6-15), in place of --point-rate (empty: --point-rate for all)"+modes(rateList(f.LetterRates).String(), rateList(i.LetterRates).String()))
+			fs.Var((*nameList)(&c.Ladder), "ladder", "improved: fixed opponents (g1, heuristic; comma-separated, empty for none) every genome also plays"+modes(strings.Join(f.Ladder, ","), strings.Join(i.Ladder, ",")))
+			fs.IntVar(&c.LadderBallots, "ladder-ballots", c.LadderBallots, "improved: colour-reversed pairs, each from its own ballot, against each ladder opponent a generation"+modes(f.LadderBallots, i.LadderBallots))
+			fs.Float64Var(&c.Shaping, "shaping", c.Shaping, "improved: weight in a game's score of the final piece balance, (1+clamp(balance/12,-1,1))/2, against the result (0: results only)"+modes(f.Shaping, i.Shaping))
 		},
 	}
+}
+
+// nameList is a comma-separated list flag; the empty string is the empty
+// list.
+type nameList []string
+
+func (l *nameList) String() string { return strings.Join(*l, ",") }
+
+// Set replaces the list.
+func (l *nameList) Set(s string) error {
+	*l = nil
+	for _, name := range strings.Split(s, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			*l = append(*l, name)
+		}
+	}
+	return nil
+}
+
+// rateList is a comma-separated list of numbers; the empty string is the
+// empty list.
+type rateList []float64
+
+func (l rateList) String() string {
+	parts := make([]string, len(l))
+	for i, r := range l {
+		parts[i] = strconv.FormatFloat(r, 'g', -1, 64)
+	}
+	return strings.Join(parts, ",")
+}
+
+// Set replaces the list.
+func (l *rateList) Set(s string) error {
+	*l = nil
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part == "" {
+			continue
+		}
+		r, err := strconv.ParseFloat(part, 64)
+		if err != nil {
+			return fmt.Errorf("%q is not a number", part)
+		}
+		*l = append(*l, r)
+	}
+	return nil
 }

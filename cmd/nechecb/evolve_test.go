@@ -131,3 +131,50 @@ func TestEvolveResumeAfterKill(t *testing.T) {
 	}
 	evolvetest.SameFolders(t, "killed and resumed, and whole", whole, killed)
 }
+
+// The improved mode's ladder, shaping, initialisation and per-letter
+// flags reach the run's settings, and bad values are refused with a
+// message naming them.
+func TestEvolveNecheImprovedFlags(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	var out, errs strings.Builder
+	rates := "0.01,0.01,0.01,0.01,0.01,0.01,0,0.001,0.02,0.02,0.02,0.01,0.005,0.005,0.005,0.005"
+	args := evolveArgs(dir, "--mode", "improved", "--opponents", "2", "--elite", "1", "--hall", "0", "--generations", "1", "--curve-every", "0",
+		"--ladder", "g1,heuristic", "--ladder-ballots", "1", "--shaping", "0.25", "--layer-mix", "1,2,3", "--init-weight", "3", "--letter-rates", rates)
+	if status := evolveCommand(necheKind(), args, &out, &errs); status != 0 {
+		t.Fatalf("status %d: %s", status, errs.String())
+	}
+	var cfg nechevo.Config
+	if err := evolve.ReadSettings(dir, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(cfg.Ladder, ",") != "g1,heuristic" || cfg.LadderBallots != 1 || cfg.Shaping != 0.25 || !cfg.LayerInit ||
+		len(cfg.LayerMix) != 3 || cfg.LayerMix[1] != 2 || cfg.InitWeight != 3 || len(cfg.LetterRates) != 16 || cfg.LetterRates[8] != 0.02 {
+		t.Errorf("settings %+v", cfg)
+	}
+	// The defaults of improved mode: a G1 ladder, half shaping, layer-first
+	// genes; faithful mode has none of them.
+	if d := nechevo.Default("improved"); strings.Join(d.Ladder, ",") != "g1" || d.Shaping != 0.5 || !d.LayerInit {
+		t.Errorf("improved defaults %+v", d)
+	}
+	if d := nechevo.Default("faithful"); d.Ladder != nil || d.Shaping != 0 || d.LayerInit || d.LetterRates != nil {
+		t.Errorf("faithful defaults %+v", d)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--ladder", "nobody"}, `ladder opponent "nobody"`},
+		{[]string{"--shaping", "2"}, "shaping (2)"},
+		{[]string{"--letter-rates", "0.1,0.2"}, "letter rates: 2 given"},
+		{[]string{"--letter-rates", "0.1,x"}, `"x" is not a number`},
+		{[]string{"--layer-mix", "1,0,1"}, "layer mix"},
+		{[]string{"--init-weight", "-1"}, "init weight"},
+	} {
+		errs.Reset()
+		a := append([]string{"--dir", t.TempDir(), "--mode", "improved"}, tc.args...)
+		if status := evolveCommand(necheKind(), a, &out, &errs); status != 2 || !strings.Contains(errs.String(), tc.want) {
+			t.Errorf("%q: status %d, %q; want 2 and %q", tc.args, status, errs.String(), tc.want)
+		}
+	}
+}

@@ -269,3 +269,38 @@ func TestResumeRemovesLeftovers(t *testing.T) {
 		}
 	}
 }
+
+// A result counts each colour's pieces at the end of the game, men and
+// kings alike, under that colour's index.
+func TestResultCountsThePiecesLeft(t *testing.T) {
+	for _, tc := range []struct {
+		fen          string
+		black, white int
+		winner       engine.Color
+	}{
+		// Black to move must take 14 and leaves White nothing.
+		{"B:W14:B9,1,K3", 3, 0, engine.Black},
+		// White to move must take 18 and leaves Black nothing.
+		{"W:W22,K30:B18", 0, 2, engine.White},
+	} {
+		start, err := engine.ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cast := []eval.Factory{func() eval.Evaluator { return eval.Material{} }}
+		out := make([]Result, 1)
+		if err := NewPool(1, Rules{Depth: 2, MaxPlies: 50}).Play(context.Background(), cast, []Game{{Start: start}}, out); err != nil {
+			t.Fatal(err)
+		}
+		r := out[0]
+		if r.Outcome != engine.WinFor(tc.winner) || r.Pieces[engine.Black] != tc.black || r.Pieces[engine.White] != tc.white {
+			t.Errorf("%s: %+v, want a win for %v with %d black and %d white pieces left", tc.fen, r, tc.winner, tc.black, tc.white)
+		}
+		if b := r.Balance(tc.winner); b != tc.black+tc.white {
+			t.Errorf("%s: the winner's balance is %d, want %d", tc.fen, b, tc.black+tc.white)
+		}
+		if b := r.Balance(tc.winner.Opponent()); b != -(tc.black + tc.white) {
+			t.Errorf("%s: the loser's balance is %d, want %d", tc.fen, b, -(tc.black + tc.white))
+		}
+	}
+}

@@ -51,10 +51,20 @@ type Game struct {
 }
 
 // Result is how a game ended: Outcome is engine.BlackWins, engine.WhiteWins
-// or engine.Draw (engine.Ongoing when the game was cancelled).
+// or engine.Draw (engine.Ongoing when the game was cancelled). Pieces
+// counts each colour's men and kings on the board at the end, indexed by
+// engine.Color, for learners that score how a game ended as well as who
+// won (neche's improved mode, --shaping).
 type Result struct {
 	Outcome engine.Outcome
 	Plies   int
+	Pieces  [2]int
+}
+
+// Balance returns side's pieces minus its opponent's at the end of the
+// game.
+func (r Result) Balance(side engine.Color) int {
+	return r.Pieces[side] - r.Pieces[side.Opponent()]
 }
 
 // Points returns what side scored: 1 a win, 0.5 a draw, 0 a loss.
@@ -257,7 +267,8 @@ func (a *arena) play(ctx context.Context, g *Game) Result {
 	}
 	a.game.Reset(g.Start)
 	r := play.Play(ctx, a.game, a.players[0], a.players[1], a.gameRules)
-	return Result{Outcome: r.Outcome, Plies: a.game.Ply()}
+	end := a.game.Current()
+	return Result{Outcome: r.Outcome, Plies: a.game.Ply(), Pieces: [2]int{count(end.Pieces[engine.Black]), count(end.Pieces[engine.White])}}
 }
 
 // Reasons of the adjudicated draws.

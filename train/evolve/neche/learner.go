@@ -72,6 +72,44 @@ type Config struct {
 	// Init, when set, is a genome file whose lines begin generation 0
 	// (the rest is random).
 	Init string `json:"init,omitempty"`
+	// LayerInit draws generation 0's kept genes layer first: the sink's
+	// layer (first inner, second inner or output) uniformly, then the sink
+	// within it, then a source among those that may feed it, so that a
+	// third of the genes end at the output instead of one in eighteen. The
+	// weights stay uniform, so no gene knows more than a random one
+	// (improved mode).
+	LayerInit bool `json:"layer_init,omitempty"`
+	// InitWeight, when positive, draws generation 0's weights uniformly
+	// within [−InitWeight, +InitWeight] instead of the whole range
+	// [−52.4288, +52.4287] (with LayerInit; improved mode). Deep paths
+	// multiply their weights, so with the whole range a random network's
+	// value is all three-layer paths and its direct links count for
+	// nothing.
+	InitWeight float64 `json:"init_weight,omitempty"`
+	// LayerMix, when set, weighs the layer of each LayerInit gene's sink:
+	// three positive numbers for the first inner layer, the second and the
+	// output (unset: a third each). The sources and weights stay uniform.
+	LayerMix []float64 `json:"layer_mix,omitempty"`
+	// LetterRates, when set, are 16 point-mutation rates, one for each
+	// letter position of a gene (0-2 the source, 3-5 the sink, 6-15 the
+	// weight, most significant first), in place of PointRate (improved
+	// mode). Still point mutation: each letter is redrawn uniformly.
+	LetterRates []float64 `json:"letter_rates,omitempty"`
+	// Ladder names fixed opponents (g1, heuristic) that every genome
+	// plays LadderBallots colour-reversed pairs against each generation,
+	// each pair from its own ballot, besides the population's own
+	// opponents: a yardstick that neither moves nor weakens (improved
+	// mode).
+	Ladder        []string `json:"ladder,omitempty"`
+	LadderBallots int      `json:"ladder_ballots,omitempty"`
+	// Shaping mixes how a game ended into its score: a game scores
+	// (1 − Shaping)·points + Shaping·(1 + clamp(balance/12, −1, 1))/2, where
+	// points is 1, ½ or 0 and balance the player's pieces (men and kings
+	// alike) minus its opponent's at the end. A loss with most of one's
+	// pieces kept then scores above a rout, which gives weak genomes a
+	// slope to climb against opponents they cannot yet beat (improved
+	// mode; 0: results only).
+	Shaping float64 `json:"shaping,omitempty"`
 }
 
 // Default returns the settings of mode: faithful is neche's code as
@@ -84,6 +122,7 @@ func Default(mode string) Config {
 		c.Population, c.Depth, c.Rounds, c.NoLMR, c.QuietDraw = 100, 2, 0, false, 0
 		c.Opponents, c.Elite, c.Tournament, c.Hall, c.KeptInit = 6, 6, 3, 4, true
 		c.PointRate, c.TranslocationRate = 0.002, 0.05
+		c.LayerInit, c.Ladder, c.LadderBallots, c.Shaping = true, []string{evolve.OpponentG1}, 4, 0.5
 	}
 	return c
 }
@@ -102,8 +141,40 @@ func (c *Config) Check() error {
 	case c.Mode == Improved && (c.Opponents < 1 || c.Opponents > c.Population || c.Elite < 0 || c.Elite >= c.Population || c.Tournament < 1 ||
 		c.Hall < 0 || c.Panel < 0 || c.Panel > c.Population):
 		return fmt.Errorf("improved mode needs 1 <= opponents <= population, 0 <= elite < population, tournament >= 1, hall >= 0 and 0 <= panel <= population")
+	case len(c.LetterRates) != 0 && len(c.LetterRates) != genome.GeneLen:
+		return fmt.Errorf("letter rates: %d given, want one for each of the %d letters of a gene", len(c.LetterRates), genome.GeneLen)
+	case len(c.LayerMix) != 0 && (len(c.LayerMix) != 3 || min(c.LayerMix[0], c.LayerMix[1], c.LayerMix[2]) <= 0):
+		return fmt.Errorf("layer mix %v: want three positive weights (first inner layer, second, output)", c.LayerMix)
+	case c.InitWeight < 0:
+		return fmt.Errorf("init weight (%g) may not be negative", c.InitWeight)
+	case c.Shaping < 0 || c.Shaping > 1:
+		return fmt.Errorf("shaping (%g) must lie in [0, 1]", c.Shaping)
+	case c.LadderBallots < 0 || (len(c.Ladder) > 0 && c.LadderBallots < 1):
+		return fmt.Errorf("a ladder needs at least one ballot a rung (ladder ballots %d)", c.LadderBallots)
+	}
+	for k, r := range c.LetterRates {
+		if r < 0 || r > 1 {
+			return fmt.Errorf("letter rate %d (%g) must lie in [0, 1]", k, r)
+		}
+	}
+	for _, name := range c.Ladder {
+		if _, err := ladderOpponent(name); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// ladderOpponent returns the fixed opponent of a ladder by its name.
+func ladderOpponent(name string) (eval.Factory, error) {
+	var names []string
+	for _, o := range evolve.FixedOpponents() {
+		if o.Name == name {
+			return o.Eval, nil
+		}
+		names = append(names, o.Name)
+	}
+	return nil, fmt.Errorf("ladder opponent %q: want one of %v", name, names)
 }
 
 // Rules returns the rules of the run's games.
@@ -251,9 +322,12 @@ func (l *Learner) initial() ([]genome.Genome, error) {
 	}
 	rng := evolve.Rand(l.cfg.Seed, 0, streamInit)
 	for len(pop) < l.cfg.Population {
-		if l.cfg.KeptInit {
+		switch {
+		case l.cfg.LayerInit:
+			pop = append(pop, RandomLayerGenome(rng, l.cfg.Genes, l.cfg.InitWeight, l.cfg.LayerMix))
+		case l.cfg.KeptInit:
 			pop = append(pop, RandomKeptGenome(rng, l.cfg.Genes))
-		} else {
+		default:
 			pop = append(pop, RandomGenome(rng, l.cfg.Genes))
 		}
 	}
@@ -337,9 +411,10 @@ func (l *Learner) rankFaithful(ctx context.Context, pool *evolve.Pool, cast []ev
 // rankImproved returns each genome's mean score in colour-reversed pairs
 // against its opponents: the population's first Opponents genomes (the
 // previous generation's best, kept as elites), the best genomes of Hall
-// earlier generations (g−2, g−4, g−8, ...) and the first Panel genomes of
-// generation 0; one standard 3-move ballot per opponent is drawn for the
-// generation.
+// earlier generations (g−2, g−4, g−8, ...), the first Panel genomes of
+// generation 0 and LadderBallots pairs against each fixed opponent of the
+// Ladder; one standard 3-move ballot per opponent (per ladder pair) is
+// drawn for the generation. Games are scored as Shaping says.
 func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
 	ballots, err := books.Standard("3move")
 	if err != nil {
@@ -365,6 +440,16 @@ func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 			extra(l.gen0[j])
 		}
 	}
+	for _, name := range l.cfg.Ladder {
+		f, err := ladderOpponent(name)
+		if err != nil {
+			return nil, 0, err
+		}
+		all = append(all[:len(all):len(all)], f)
+		for range l.cfg.LadderBallots {
+			opponents = append(opponents, len(all)-1)
+		}
+	}
 	rng := evolve.Rand(l.cfg.Seed, gen, streamSchedule)
 	openings := make([]engine.Position, len(opponents))
 	for j := range openings {
@@ -375,7 +460,7 @@ func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 		}
 		openings[j] = g.Current()
 	}
-	scores, games, err := pairScores(ctx, pool, all, len(cast), opponents, openings, l.cfg.Seed, gen)
+	scores, games, err := pairScores(ctx, pool, all, len(cast), opponents, openings, l.cfg.Seed, gen, l.cfg.Shaping)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -411,6 +496,9 @@ func byFitness(fitness []float64) []int {
 func (l *Learner) breed(gen int, fitness []float64, ranked []int) []genome.Genome {
 	rng := evolve.Rand(l.cfg.Seed, gen, streamBreed)
 	v := Variation{PointRate: l.cfg.PointRate, TranslocationRate: l.cfg.TranslocationRate}
+	if len(l.cfg.LetterRates) == genome.GeneLen {
+		v.LetterRates = (*[geneLetters]float64)(l.cfg.LetterRates)
+	}
 	var pick func() genome.Genome
 	next := make([]genome.Genome, 0, l.cfg.Population)
 	if l.cfg.Mode == Faithful {

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	genome "github.com/nechecb/nechecb/eval/neche"
 	"github.com/nechecb/nechecb/train/evolve"
@@ -19,7 +21,7 @@ func tiny(mode string) Config {
 	c := Default(mode)
 	c.Population, c.Genes, c.Depth, c.MaxPlies = 8, 12, 1, 120
 	if mode == Improved {
-		c.Opponents, c.Elite, c.Hall = 3, 2, 1
+		c.Opponents, c.Elite, c.Hall, c.LadderBallots = 3, 2, 1, 1
 	}
 	return c
 }
@@ -118,11 +120,22 @@ func readFile(t *testing.T, path string) []byte {
 	return data
 }
 
+// variants returns the settings the determinism and resume tests run: each
+// mode's tiny settings, and improved mode with every optional setting on
+// (per-letter rates, narrow initial weights, a layer mix, a two-rung ladder, full
+// shaping).
+func variants() map[string]Config {
+	all := tiny(Improved)
+	all.LetterRates = []float64{0.01, 0.01, 0.01, 0.02, 0.02, 0.02, 0.001, 0.002, 0.05, 0.05, 0.05, 0.01, 0, 0, 0, 0.3}
+	all.InitWeight, all.Shaping, all.Ladder, all.LayerMix = 2, 1, []string{evolve.OpponentG1, evolve.OpponentHeuristic}, []float64{1, 1, 6}
+	return map[string]Config{Faithful: tiny(Faithful), Improved: tiny(Improved), "improved, all options": all}
+}
+
 func TestSameFilesWhateverTheWorkers(t *testing.T) {
-	for _, mode := range []string{Faithful, Improved} {
+	for mode, cfg := range variants() {
 		a, b := t.TempDir(), t.TempDir()
-		run(t, a, tiny(mode), 2, 1)
-		run(t, b, tiny(mode), 2, 3)
+		run(t, a, cfg, 2, 1)
+		run(t, b, cfg, 2, 3)
 		sameFolders(t, mode+": 1 worker and 3 workers", folder(t, a), folder(t, b))
 	}
 }
@@ -130,8 +143,7 @@ func TestSameFilesWhateverTheWorkers(t *testing.T) {
 // A run stopped during a generation and resumed ends with the files of a
 // run that was never stopped.
 func TestResumeAfterStopMidGeneration(t *testing.T) {
-	for _, mode := range []string{Faithful, Improved} {
-		cfg := tiny(mode)
+	for mode, cfg := range variants() {
 		whole := t.TempDir()
 		run(t, whole, cfg, 3, 2)
 
@@ -314,5 +326,126 @@ func TestPartition(t *testing.T) {
 	}
 	if len(next) != 2 || next[0] != (segment{0, 2}) || next[1] != (segment{4, 6}) {
 		t.Errorf("segments to sort %v", next)
+	}
+}
+
+// A shaped score mixes the result with the final piece balance; shaping 0
+// is the result alone.
+func TestGameScore(t *testing.T) {
+	win := evolve.Result{Outcome: engine.BlackWins, Pieces: [2]int{}}
+	win.Pieces[engine.Black], win.Pieces[engine.White] = 5, 0
+	draw := evolve.Result{Outcome: engine.Draw}
+	draw.Pieces[engine.Black], draw.Pieces[engine.White] = 4, 7
+	for _, r := range []evolve.Result{win, draw} {
+		for _, side := range []engine.Color{engine.Black, engine.White} {
+			if got := GameScore(r, side, 0); got != r.Points(side) {
+				t.Errorf("%+v for %v, no shaping: %v, want the points %v", r, side, got, r.Points(side))
+			}
+			if got, other := GameScore(r, side, 0.5), GameScore(r, side.Opponent(), 0.5); math.Abs(got+other-1) > 1e-12 {
+				t.Errorf("%+v: the two sides' shaped scores %v and %v do not add up to 1", r, got, other)
+			}
+		}
+	}
+	// Balance +5 of 12 for the winner: (1 + 5/12)/2 under full shaping.
+	if got, want := GameScore(win, engine.Black, 1), (1+5.0/12)/2; math.Abs(got-want) > 1e-12 {
+		t.Errorf("a win by 5 pieces, shaping 1: %v, want %v", got, want)
+	}
+	// A draw three pieces down scores less than a half.
+	if got := GameScore(draw, engine.Black, 0.5); got >= 0.5 {
+		t.Errorf("a draw three pieces down scores %v, want less than 0.5", got)
+	}
+	// Losing slowly (few pieces behind) beats losing fast.
+	rout, near := evolve.Result{Outcome: engine.WhiteWins}, evolve.Result{Outcome: engine.WhiteWins}
+	rout.Pieces[engine.White], near.Pieces[engine.White] = 12, 1
+	if a, b := GameScore(rout, engine.Black, 0.5), GameScore(near, engine.Black, 0.5); !(a < b && a >= 0) {
+		t.Errorf("a loss 12 pieces behind scores %v, one piece behind %v", a, b)
+	}
+}
+
+// Improved mode with a ladder plays LadderBallots pairs against each rung
+// besides the population's own opponents; a ladder name it does not know
+// is refused.
+func TestLadderGames(t *testing.T) {
+	cfg := tiny(Improved)
+	cfg.Hall, cfg.Ladder, cfg.LadderBallots = 0, []string{evolve.OpponentG1, evolve.OpponentHeuristic}, 2
+	l, err := New(t.TempDir(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Open(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := l.Step(context.Background(), 0, evolve.NewPool(1, l.Rules()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each genome: a pair against each of the first Opponents genomes but
+	// itself, and 2 pairs against each of the 2 rungs.
+	peers := cfg.Opponents*cfg.Population - cfg.Opponents
+	if want := 2 * (peers + cfg.Population*2*2); st.Games != want {
+		t.Errorf("%d games, want %d", st.Games, want)
+	}
+	cfg.Ladder = []string{"nobody"}
+	if _, err := New(t.TempDir(), cfg); err == nil || !strings.Contains(err.Error(), "nobody") {
+		t.Errorf("an unknown ladder opponent: %v", err)
+	}
+	cfg.Ladder, cfg.LadderBallots = []string{evolve.OpponentG1}, 0
+	if _, err := New(t.TempDir(), cfg); err == nil {
+		t.Errorf("a ladder with no ballots was accepted")
+	}
+}
+
+// The learner mutates by LetterRates when they are set: with every letter
+// rate 0 (and no translocation), a child's every gene is a gene of the
+// previous generation at the same place, although PointRate is high.
+func TestLearnerUsesLetterRates(t *testing.T) {
+	cfg := tiny(Improved)
+	cfg.PointRate, cfg.TranslocationRate, cfg.LetterRates = 0.5, 0, make([]float64, genome.GeneLen)
+	l, err := New(t.TempDir(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Open(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Step(context.Background(), 0, evolve.NewPool(1, l.Rules())); err != nil {
+		t.Fatal(err)
+	}
+	prev, err := ReadPopulation(PopulationPath(l.dir, 0), cfg.Population, cfg.Genes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c, child := range l.Population() {
+		for i, x := range child {
+			found := false
+			for _, p := range prev {
+				found = found || p[i] == x
+			}
+			if !found {
+				t.Fatalf("gene %d of child %d (%v) is no parent's gene %d", i, c, x, i)
+			}
+		}
+	}
+	// The same run with the point rate alone does mutate.
+	cfg.LetterRates = nil
+	l, _ = New(t.TempDir(), cfg)
+	l.Open()
+	if _, err := l.Step(context.Background(), 0, evolve.NewPool(1, l.Rules())); err != nil {
+		t.Fatal(err)
+	}
+	mutated := 0
+	for _, child := range l.Population()[cfg.Elite:] {
+		for i, x := range child {
+			found := false
+			for _, p := range prev {
+				found = found || p[i] == x
+			}
+			if !found {
+				mutated++
+			}
+		}
+	}
+	if mutated == 0 {
+		t.Errorf("a point rate of 0.5 mutated no gene")
 	}
 }

@@ -3,8 +3,10 @@
 // gene, point mutation, translocation, non-viable children made again), its
 // "quicksort" ranking where each comparison is one game, parents drawn in
 // proportion to rank points + 0.5, and the improved mode (colour-reversed
-// game pairs from the 3-move ballots against several opponents, elitism,
-// tournament selection). It writes exactly neche's files:
+// game pairs from the 3-move ballots against several opponents and a
+// ladder of fixed ones, scores shaped by the final piece balance, elitism,
+// tournament selection, layer-first initial genes, per-letter mutation
+// rates). It writes exactly neche's files:
 // RUN/best_networks.txt, one line per generation, and
 // RUN/nechedbg/N_nets.txt, the population of generation N.
 package neche
@@ -68,6 +70,84 @@ func RandomKeptGenome(rng *rand.Rand, genes int) genome.Genome {
 		g := make(genome.Genome, genes)
 		for i := range g {
 			g[i] = RandomKeptGene(rng)
+		}
+		if g.Viable() {
+			return g
+		}
+	}
+}
+
+// layers lists the sinks of kept synapses layer by layer (the first inner
+// layer, the second, the output), each with the sources that may feed it.
+var layers = func() [][]layerSink {
+	bounds := [][2]int{{genome.FirstL1, genome.FirstL2}, {genome.FirstL2, genome.Output}, {genome.Output, genome.Output + 1}}
+	out := make([][]layerSink, len(bounds))
+	for k, b := range bounds {
+		for t := b[0]; t < b[1]; t++ {
+			ls := layerSink{sink: uint8(t)}
+			for s := range 64 {
+				if (genome.Gene{Source: uint8(s), Sink: uint8(t)}).Kept() {
+					ls.sources = append(ls.sources, uint8(s))
+				}
+			}
+			out[k] = append(out[k], ls)
+		}
+	}
+	return out
+}()
+
+// layerSink is one sink neuron and the sources a kept synapse into it may
+// come from.
+type layerSink struct {
+	sink    uint8
+	sources []uint8
+}
+
+// RandomLayerGene returns a kept gene drawn layer first: the sink's layer
+// uniformly among the first inner layer, the second inner layer and the
+// output, the sink uniformly within it, then the source uniformly among
+// those a kept synapse into that sink may come from; the raw weight is
+// uniform. A third of such genes end at the output.
+func RandomLayerGene(rng *rand.Rand) genome.Gene {
+	return layerGene(rng, rng.IntN(len(layers)))
+}
+
+// layerGene returns a kept gene into layer k (0 the first inner layer, 1
+// the second, 2 the output): the sink uniform within the layer, the source
+// uniform among those that may feed it, the raw weight uniform.
+func layerGene(rng *rand.Rand, k int) genome.Gene {
+	layer := layers[k]
+	ls := layer[rng.IntN(len(layer))]
+	return genome.Gene{Source: ls.sources[rng.IntN(len(ls.sources))], Sink: ls.sink, Raw: uint32(rng.IntN(genome.MaxRaw + 1))}
+}
+
+// RandomRaw returns a raw weight drawn uniformly among those whose weight
+// lies within [−w, +w]; w <= 0 or beyond the range means the whole range.
+func RandomRaw(rng *rand.Rand, w float64) uint32 {
+	span := int(w * genome.RawScale)
+	if w <= 0 || span >= genome.RawBias {
+		return uint32(rng.IntN(genome.MaxRaw + 1))
+	}
+	return uint32(genome.RawBias - span + rng.IntN(2*span+1))
+}
+
+// RandomLayerGenome returns a viable genome of genes random layer-first
+// genes whose weights lie within [−weight, +weight] (0: the whole range).
+// mix, when it holds 3 positive numbers, weighs the choice of the sink's
+// layer (first inner, second inner, output) instead of drawing it
+// uniformly.
+func RandomLayerGenome(rng *rand.Rand, genes int, weight float64, mix []float64) genome.Genome {
+	for {
+		g := make(genome.Genome, genes)
+		for i := range g {
+			if len(mix) == len(layers) {
+				g[i] = layerGene(rng, Roulette(rng, mix))
+			} else {
+				g[i] = RandomLayerGene(rng)
+			}
+			if weight > 0 {
+				g[i].Raw = RandomRaw(rng, weight)
+			}
 		}
 		if g.Viable() {
 			return g
@@ -154,10 +234,30 @@ func Translocate(rng *rand.Rand, g genome.Genome) {
 	copy(g[at+length:], rest[at:])
 }
 
+// PointMutateLetters is PointMutate with a rate for each letter position
+// of a gene: letter k of every gene is replaced with probability rates[k].
+// It returns the number of replacements.
+func PointMutateLetters(rng *rand.Rand, g genome.Genome, rates *[geneLetters]float64) int {
+	n := 0
+	for i := range g {
+		for k := range geneLetters {
+			if rates[k] > 0 && rng.Float64() < rates[k] {
+				setLetter(&g[i], k, rng.IntN(4))
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // Variation is the mutation part of making a child.
 type Variation struct {
 	// PointRate is the chance of each letter to be replaced (neche: 0.001).
 	PointRate float64
+	// LetterRates, when set, replaces PointRate with a chance for each of
+	// the 16 letter positions of a gene (0-2 source, 3-5 sink, 6-15 the
+	// weight, most significant first).
+	LetterRates *[geneLetters]float64
 	// TranslocationRate is the chance of each child to have a run of genes
 	// moved (neche: 0.02).
 	TranslocationRate float64
@@ -167,7 +267,11 @@ type Variation struct {
 // probability TranslocationRate, a translocation. It returns the number of
 // letters redrawn and whether a translocation happened.
 func (v Variation) Mutate(rng *rand.Rand, g genome.Genome) (points int, translocated bool) {
-	points = PointMutate(rng, g, v.PointRate)
+	if v.LetterRates != nil {
+		points = PointMutateLetters(rng, g, v.LetterRates)
+	} else {
+		points = PointMutate(rng, g, v.PointRate)
+	}
 	if rng.Float64() < v.TranslocationRate {
 		Translocate(rng, g)
 		translocated = true

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	genome "github.com/nechecb/nechecb/eval/neche"
@@ -249,5 +250,135 @@ func TestIsTranslocationCheck(t *testing.T) {
 		if got := isTranslocation(mk(tc.xs...)); got != tc.want {
 			t.Errorf("isTranslocation(%v) = %v", tc.xs, got)
 		}
+	}
+}
+
+// Layer-first genes are all kept; their sinks fall in each of the three
+// layers a third of the time, and within a layer each sink and each of
+// its possible sources comes up as often as the others.
+func TestLayerGeneRates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	const n = 60000
+	var perLayer [3]int
+	sinks := map[uint8]int{}
+	fromBias := 0 // sources 32..38 of the output's genes
+	for range n {
+		x := RandomLayerGene(rng)
+		if !x.Kept() {
+			t.Fatalf("gene %v is not kept", x)
+		}
+		switch {
+		case x.Sink < genome.FirstL2:
+			perLayer[0]++
+		case x.Sink < genome.Output:
+			perLayer[1]++
+		default:
+			perLayer[2]++
+			if x.Source >= 32 && x.Source < genome.FirstL1 {
+				fromBias++
+			}
+		}
+		sinks[x.Sink]++
+	}
+	for k, got := range perLayer {
+		within(t, "genes in layer "+string(rune('1'+k)), got, n, 1.0/3, 5)
+	}
+	// 16 sinks in the first inner layer, 8 in the second.
+	within(t, "genes into neuron 40", sinks[40], n, 1.0/3/16, 5)
+	within(t, "genes into neuron 60", sinks[60], n, 1.0/3/8, 5)
+	// The output takes any of 63 sources, 7 of them bias neurons.
+	within(t, "output genes from a bias neuron", fromBias, perLayer[2], 7.0/63, 5)
+	if g := RandomLayerGenome(rng, 20, 0, nil); !g.Viable() || len(g) != 20 {
+		t.Errorf("a random layer-first genome of 20 genes has %d genes, viable %v", len(g), g.Viable())
+	}
+}
+
+// Each letter position is redrawn at its own rate; a position at rate 0
+// never changes.
+func TestLetterRates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	var rates [genome.GeneLen]float64
+	for k := range rates {
+		rates[k] = 0.004 * float64(k%4) // 0, 0.004, 0.008, 0.012, ...
+	}
+	var changed [genome.GeneLen]int
+	genes := 0
+	for range 200 {
+		g := RandomGenome(rng, 200)
+		before := slices.Clone(g)
+		Variation{PointRate: 0.5, LetterRates: &rates}.Mutate(rng, g)
+		for i := range g {
+			for k := range genome.GeneLen {
+				if Letter(g[i], k) != Letter(before[i], k) {
+					changed[k]++
+				}
+			}
+		}
+		genes += len(g)
+	}
+	for k, got := range changed {
+		if rates[k] == 0 {
+			if got != 0 {
+				t.Errorf("letter %d at rate 0 changed %d times", k, got)
+			}
+			continue
+		}
+		// Three redraws in four change the letter.
+		within(t, "changes of letter "+strconv.Itoa(k), got, genes, rates[k]*0.75, 5)
+	}
+}
+
+// Initial weights drawn within [−w, +w] stay there and reach both ends'
+// neighbourhoods; w = 0 is the whole range.
+func TestRandomRawWithin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for range 20000 {
+		x := genome.Gene{Raw: RandomRaw(rng, 1.5)}.Weight()
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	if lo < -1.5 || hi > 1.5 || lo > -1.45 || hi < 1.45 {
+		t.Errorf("weights within 1.5 span [%v, %v]", lo, hi)
+	}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for range 20000 {
+		x := genome.Gene{Raw: RandomRaw(rng, 0)}.Weight()
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	if lo > -50 || hi < 50 {
+		t.Errorf("weights over the whole range span [%v, %v]", lo, hi)
+	}
+	g := RandomLayerGenome(rng, 50, 0.5, nil)
+	for _, x := range g {
+		if w := x.Weight(); w < -0.5 || w > 0.5 {
+			t.Fatalf("a gene of a genome drawn within 0.5 has weight %v", w)
+		}
+	}
+}
+
+// A layer mix weighs the sinks' layers as it says.
+func TestLayerMix(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	mix := []float64{1, 2, 5}
+	var perLayer [3]int
+	n := 0
+	for range 100 {
+		for _, x := range RandomLayerGenome(rng, 200, 0, mix) {
+			if !x.Kept() {
+				t.Fatalf("gene %v is not kept", x)
+			}
+			switch {
+			case x.Sink < genome.FirstL2:
+				perLayer[0]++
+			case x.Sink < genome.Output:
+				perLayer[1]++
+			default:
+				perLayer[2]++
+			}
+			n++
+		}
+	}
+	for k, got := range perLayer {
+		within(t, "genes in layer "+strconv.Itoa(k+1), got, n, mix[k]/8, 5)
 	}
 }

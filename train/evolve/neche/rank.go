@@ -129,8 +129,9 @@ func partition(order []int, segments []segment, comps []comparison, rng *rand.Ra
 // members of the cast plays a colour-reversed pair against each of the
 // opponents (indexes into the cast) other than itself, the pair against
 // opponent j from ballot openings[j]. It returns each cast member's mean
-// score (0..1; 0 for those that played no game) and the games played.
-func pairScores(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, players int, opponents []int, openings []engine.Position, seed uint64, gen int) ([]float64, int, error) {
+// score (0..1, each game scored by GameScore with shaping; 0 for those
+// that played no game) and the games played.
+func pairScores(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, players int, opponents []int, openings []engine.Position, seed uint64, gen int, shaping float64) ([]float64, int, error) {
 	var games []evolve.Game
 	var who []int // the individual each game scores
 	for i := range players {
@@ -160,7 +161,7 @@ func pairScores(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, pla
 		if g.White == i {
 			side = engine.White
 		}
-		points[i] += results[k].Points(side)
+		points[i] += GameScore(results[k], side, shaping)
 		counts[i]++
 	}
 	for i := range points {
@@ -169,4 +170,22 @@ func pairScores(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, pla
 		}
 	}
 	return points, len(games), nil
+}
+
+// balanceScale is the piece balance that scores as a whole win (or loss)
+// in a shaped score: all twelve of a side's pieces.
+const balanceScale = 12
+
+// GameScore returns side's score for a game, in [0, 1]:
+// (1 − shaping)·points + shaping·(1 + clamp(balance/12, −1, 1))/2, where
+// points is 1 for a win, ½ for a draw and 0 for a loss and balance is
+// side's pieces minus its opponent's at the end of the game. Shaping 0
+// scores the result alone.
+func GameScore(r evolve.Result, side engine.Color, shaping float64) float64 {
+	s := r.Points(side)
+	if shaping == 0 {
+		return s
+	}
+	b := max(-1, min(1, float64(r.Balance(side))/balanceScale))
+	return (1-shaping)*s + shaping*(1+b)/2
 }
