@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // DrawPlies is the 40-move rule: 40 moves by each side, 80 plies, with no
 // capture, no man move and no promotion make a draw.
@@ -120,12 +123,12 @@ func (g *Game) Ply() int { return len(g.moves) }
 // Play checks m against the legal moves of the current position and plays it.
 // A finished game takes no more moves.
 func (g *Game) Play(m Move) error {
-	cur, err := g.ongoing()
-	if err != nil {
-		return err
-	}
+	cur := g.Current()
 	var l MoveList
 	cur.Generate(&l)
+	if err := g.over(&cur, l.N); err != nil {
+		return err
+	}
 	for _, legal := range l.Slice() {
 		if legal == m {
 			g.push(&cur, m)
@@ -133,6 +136,40 @@ func (g *Game) Play(m Move) error {
 		}
 	}
 	return cur.moveError(m.String(), "illegal", "")
+}
+
+// PlayIndex plays the legal move at index i in the current position's
+// Generate order (the form work units record games in) and returns it. A
+// finished game takes no more moves.
+func (g *Game) PlayIndex(i int) (Move, error) {
+	cur := g.Current()
+	var l MoveList
+	cur.Generate(&l)
+	if err := g.over(&cur, l.N); err != nil {
+		return Move{}, err
+	}
+	if i < 0 || i >= l.N {
+		return Move{}, fmt.Errorf("index %d of %d legal moves: an illegal move", i, l.N)
+	}
+	g.push(&cur, l.Moves[i])
+	return l.Moves[i], nil
+}
+
+// Grow makes room for n more moves, so that a caller that knows a game's
+// length records it without reallocating.
+func (g *Game) Grow(n int) {
+	g.moves = slices.Grow(g.moves, n)
+	g.positions = slices.Grow(g.positions, n)
+}
+
+// over returns an error when the game has ended at cur, its current
+// position with legal moves: ResultOf's rules, with the caller's move
+// count standing in for a second count (every ply of a game comes here).
+func (g *Game) over(cur *Position, legal int) error {
+	if legal == 0 || repetitions(g.positions) >= 3 || int(cur.Reversible) >= DrawPlies {
+		return fmt.Errorf("the game is over: %s", g.Result())
+	}
+	return nil
 }
 
 // PlayText reads a move in numeric or algebraic notation and plays it. The

@@ -123,3 +123,36 @@ func TestOutcomeOfPDN(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayIndex: playing by index along a game gives the record Play gives
+// with the same moves, and out-of-range indexes and moves after the end are
+// refused.
+func TestPlayIndex(t *testing.T) {
+	byMove, byIndex := NewGame(StartPosition()), NewGame(StartPosition())
+	byIndex.Grow(200)
+	var l MoveList
+	for ply := 0; byMove.Result().Outcome == Ongoing && ply < 300; ply++ {
+		cur := byMove.Current()
+		cur.Generate(&l)
+		i := (ply * 7) % l.N
+		if err := byMove.Play(l.Moves[i]); err != nil {
+			t.Fatalf("ply %d: Play: %v", ply, err)
+		}
+		if _, err := byIndex.PlayIndex(l.N); err == nil {
+			t.Fatalf("ply %d: index %d of %d moves accepted", ply, l.N, l.N)
+		}
+		m, err := byIndex.PlayIndex(i)
+		if err != nil || m != l.Moves[i] {
+			t.Fatalf("ply %d: PlayIndex(%d) = %v, %v; want %v", ply, i, m, err, l.Moves[i])
+		}
+	}
+	if diff := cmp.Diff(byMove.Positions(), byIndex.Positions()); diff != "" {
+		t.Fatalf("positions differ (-Play +PlayIndex):\n%s", diff)
+	}
+	if byMove.Result().Outcome == Ongoing {
+		t.Fatalf("the test game did not end in 300 plies")
+	}
+	if _, err := byIndex.PlayIndex(0); err == nil {
+		t.Errorf("a move after the end was accepted")
+	}
+}

@@ -29,7 +29,7 @@ func randomGames(_ context.Context, u *workunit.Unit) (*workunit.Result, error) 
 		rec := engine.NewGame(start)
 		rng := rand.New(rand.NewPCG(g.Seed, 1))
 		res := play.Play(context.Background(), rec, play.Random(rng), play.Random(rng), play.Rules{MaxPlies: u.Rules.MaxPlies})
-		r.Games = append(r.Games, workunit.GameResult{Outcome: res.PDN(), Plies: rec.Ply(), PDN: workunit.Record(rec, res.Outcome)})
+		r.Games = append(r.Games, workunit.GameResult{Outcome: res.PDN(), Plies: rec.Ply(), Pieces: workunit.PiecesLeft(rec), PDN: workunit.Record(rec, res.Outcome)})
 	}
 	return r, nil
 }

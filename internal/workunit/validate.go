@@ -36,11 +36,17 @@ func Record(rec *engine.Game, outcome engine.Outcome) string {
 // NewGameResult returns the result of a finished game of u: its outcome,
 // length and move indexes, and its PDN when u asks for it.
 func NewGameResult(u *Unit, rec *engine.Game, outcome engine.Outcome) GameResult {
-	gr := GameResult{Outcome: engine.Result{Outcome: outcome}.PDN(), Plies: rec.Ply(), Moves: MoveIndexes(rec)}
+	gr := GameResult{Outcome: engine.Result{Outcome: outcome}.PDN(), Plies: rec.Ply(), Pieces: PiecesLeft(rec), Moves: MoveIndexes(rec)}
 	if u.PDN {
 		gr.PDN = Record(rec, outcome)
 	}
 	return gr
+}
+
+// PiecesLeft counts the pieces black and white have at the end of rec.
+func PiecesLeft(rec *engine.Game) [2]int {
+	end := rec.Current()
+	return [2]int{bits.OnesCount64(end.Pieces[engine.Black]), bits.OnesCount64(end.Pieces[engine.White])}
 }
 
 // MoveIndexes returns the index of each move of rec among the legal moves
@@ -65,14 +71,9 @@ func MoveIndexes(rec *engine.Game) []byte {
 // game, or an error at the first index that is not a legal move.
 func Replay(start engine.Position, idx []byte) (*engine.Game, error) {
 	g := engine.NewGame(start)
-	var l engine.MoveList
+	g.Grow(len(idx))
 	for k, i := range idx {
-		cur := g.Current()
-		cur.Generate(&l)
-		if int(i) >= l.N {
-			return nil, fmt.Errorf("move %d: index %d of %d legal moves: an illegal move", k+1, i, l.N)
-		}
-		if err := g.Play(l.Moves[i]); err != nil {
+		if _, err := g.PlayIndex(int(i)); err != nil {
 			return nil, fmt.Errorf("move %d: %w", k+1, err)
 		}
 	}
@@ -151,8 +152,11 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 		return fmt.Errorf("result says %d plies, the PDN has %d", gr.Plies, rec.Ply())
 	}
 	positions := rec.Positions()
+	// engine.Game took no move after the rules' end (rec came through
+	// Game.Play): only the unit's own draw conditions are left to check
+	// before the last position.
 	for k := range len(positions) - 1 {
-		if r := ended(positions[:k+1], &u.Rules); r != engine.Ongoing {
+		if r := unitDraw(positions[:k+1], &u.Rules); r != engine.Ongoing {
 			return fmt.Errorf("the game goes on after ply %d, where it had ended (%s)", k, engine.Result{Outcome: r}.PDN())
 		}
 	}
@@ -171,6 +175,9 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 	}
 	if got := (engine.Result{Outcome: want}).PDN(); got != gr.Outcome {
 		return fmt.Errorf("result says %s, the replayed game ends %s", gr.Outcome, got)
+	}
+	if got := PiecesLeft(rec); got != gr.Pieces {
+		return fmt.Errorf("result says %v pieces left (black, white), the replayed game ends with %v", gr.Pieces, got)
 	}
 	if u.Kind == KindDatagen {
 		if err := validateSamples(positions, len(prelude), want, gr.Samples); err != nil {
@@ -279,6 +286,12 @@ func ended(positions []engine.Position, r *Rules) engine.Outcome {
 	if res := engine.ResultOf(positions); res.Outcome != engine.Ongoing {
 		return res.Outcome
 	}
+	return unitDraw(positions, r)
+}
+
+// unitDraw returns Draw when the last of positions is drawn by the unit's
+// own conditions (length, quiet plies, plies without a capture).
+func unitDraw(positions []engine.Position, r *Rules) engine.Outcome {
 	ply := len(positions) - 1
 	if r.MaxPlies > 0 && ply >= r.MaxPlies {
 		return engine.Draw

@@ -21,7 +21,7 @@ import (
 
 // Version is the format of units and results; a worker refuses a unit of
 // another version rather than play it wrongly.
-const Version = 1
+const Version = 2
 
 // Evaluator names one player's evaluator as plain data: the kind registered
 // in package eval, the selector of its spec, and the contents of the file
@@ -160,6 +160,10 @@ type GameResult struct {
 	// Outcome is the PDN result token: "1-0", "0-1" or "1/2-1/2".
 	Outcome string `json:"outcome"`
 	Plies   int    `json:"plies"`
+	// Pieces counts the pieces (men and kings) black and white have at the
+	// end, which learners read (neche's shaped scores); Validate checks
+	// them on the replayed game, so the coordinator need not replay again.
+	Pieces [2]int `json:"pieces"`
 	// PDN is the game in PDN, when the unit asks for it; Validate checks
 	// that it is the game the moves play.
 	PDN string `json:"pdn,omitempty"`

@@ -26,7 +26,7 @@ func playedWith(t *testing.T, u *Unit, seed uint64, indexes bool) *Result {
 		rec := engine.NewGame(start)
 		rng := rand.New(rand.NewPCG(seed, uint64(i)))
 		res := play.Play(context.Background(), rec, play.Random(rng), play.Random(rng), play.Rules{MaxPlies: u.Rules.MaxPlies})
-		gr := GameResult{Outcome: res.PDN(), Plies: rec.Ply(), PDN: Record(rec, res.Outcome)}
+		gr := GameResult{Outcome: res.PDN(), Plies: rec.Ply(), Pieces: PiecesLeft(rec), PDN: Record(rec, res.Outcome)}
 		if indexes {
 			gr = NewGameResult(u, rec, res.Outcome)
 		}
@@ -114,6 +114,7 @@ func TestValidateRejectsForgeries(t *testing.T) {
 			g.Plies = 1
 		}, "not over"},
 		{"wrong length", func(_ *Unit, r *Result) { r.Games[1].Plies++ }, "plies"},
+		{"pieces left forged", func(_ *Unit, r *Result) { r.Games[1].Pieces[0]++ }, "pieces left"},
 		{"other start", func(u *Unit, r *Result) { u.Games[0].Start = "W:W21,22,23:B1,2,3" }, "starts from"},
 		{"ongoing past the ply limit", func(u *Unit, _ *Result) { u.Rules.MaxPlies = 10 }, "goes on after ply 10"},
 		{"not a PDN", func(_ *Unit, r *Result) { r.Games[0].PDN = "[Event" }, "PDN"},
@@ -184,7 +185,7 @@ func datagenPlayed(t *testing.T) (*Unit, *Result) {
 	}
 	rng := rand.New(rand.NewPCG(5, 5))
 	res := play.Play(context.Background(), rec, play.Random(rng), play.Random(rng), play.Rules{MaxPlies: 60})
-	gr := GameResult{Outcome: res.PDN(), Plies: rec.Ply(), PDN: Record(rec, res.Outcome)}
+	gr := GameResult{Outcome: res.PDN(), Plies: rec.Ply(), Pieces: PiecesLeft(rec), PDN: Record(rec, res.Outcome)}
 	pos := rec.Positions()
 	for ply := 2; ply < len(pos)-1; ply++ {
 		if pos[ply].Quiet() {

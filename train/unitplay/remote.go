@@ -3,7 +3,6 @@ package unitplay
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"sync"
 
 	"github.com/nechecb/nechecb/engine"
@@ -113,19 +112,7 @@ func (r *Remote) Play(ctx context.Context, rules evolve.Rules, cast []eval.Facto
 			if err != nil {
 				return true, err
 			}
-			// The learner also reads the pieces left (neche's --shaping):
-			// count them on the replayed game, which Validate has checked.
-			start, err := units[i].Games[j].Position()
-			if err != nil {
-				return true, err
-			}
-			rec, err := workunit.Replay(start, g.Moves)
-			if err != nil {
-				return true, err
-			}
-			end := rec.Current()
-			out[i*batch+j] = evolve.Result{Outcome: o, Plies: g.Plies, Pieces: [2]int{
-				bits.OnesCount64(end.Pieces[engine.Black]), bits.OnesCount64(end.Pieces[engine.White])}}
+			out[i*batch+j] = evolve.Result{Outcome: o, Plies: g.Plies, Pieces: g.Pieces}
 		}
 	}
 	return true, nil
