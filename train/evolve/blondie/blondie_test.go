@@ -128,6 +128,7 @@ func tinyOf(mode string) Config {
 	}
 	c := tiny(Improved)
 	c.Pairs, c.Ladder, c.LadderBallots, c.Shaping = 0, []string{evolve.OpponentG1, evolve.OpponentHeuristic}, 1, 0.5
+	c.InitSigma = 0.01
 	return c
 }
 
@@ -156,6 +157,17 @@ func TestFiles(t *testing.T) {
 			if err != nil || n.Sigmas == nil || n.PieceDiffSigma <= 0 {
 				t.Fatalf("%s: best of generation %d: %v (step sizes %v)", mode, gen, err, n != nil && n.Sigmas != nil)
 			}
+		}
+		first, err := net.ReadFile(ParentPath(dir, 0, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := net.InitSigma
+		if cfg.InitSigma > 0 {
+			want = cfg.InitSigma
+		}
+		if first.Sigmas[0] != want || first.Sigmas[len(first.Sigmas)-1] != want || first.PieceDiffSigma != net.InitSigma {
+			t.Errorf("%s: generation 0 step sizes %v ... %v, piece difference %v; want %v and %v", mode, first.Sigmas[0], first.Sigmas[len(first.Sigmas)-1], first.PieceDiffSigma, want, net.InitSigma)
 		}
 		// Kept: 0 and 2 (multiples of keep-every) and 3 (the next one).
 		for gen, kept := range []bool{true, false, true, true} {
@@ -344,6 +356,7 @@ func TestLadderSettings(t *testing.T) {
 		"unknown rung":      func(c *Config) { c.Ladder = []string{"cake"} },
 		"no ballots":        func(c *Config) { c.Ladder, c.LadderBallots = []string{evolve.OpponentG1}, 0 },
 		"shaping above 1":   func(c *Config) { c.Shaping = 1.5 },
+		"negative sigma":    func(c *Config) { c.InitSigma = -0.01 },
 		"no games":          func(c *Config) { c.Pairs, c.Ladder = 0, nil },
 		"faithful + ladder": func(c *Config) { *c = tiny(Faithful); c.Ladder, c.LadderBallots = []string{evolve.OpponentG1}, 1 },
 	} {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -64,6 +65,10 @@ type Config struct {
 	// (1 − Shaping)·points + Shaping·(1 + clamp(balance/12, −1, 1))/2
 	// (evolve.Result.Score; improved mode, 0: results only).
 	Shaping float64 `json:"shaping,omitempty"`
+	// InitSigma is every weight's step size in generation 0; 0 means the
+	// paper's 0.05. The piece-difference weight starts at 0.05 whatever it
+	// is: one weight whose effect selection sees plainly.
+	InitSigma float64 `json:"init_sigma,omitempty"`
 	// Tau is the step sizes' learning rate; 0 means the spec's
 	// 1/sqrt(2·sqrt(N)), N the evolving weights.
 	Tau float64 `json:"tau"`
@@ -99,6 +104,8 @@ func (c *Config) Check() error {
 		return fmt.Errorf("improved mode needs pairs >= 0, at least one game per network (pairs or a ladder) and 0 <= elite <= parents")
 	case c.Mode == Faithful && (len(c.Ladder) > 0 || c.Shaping != 0):
 		return fmt.Errorf("--ladder and --shaping belong to improved mode")
+	case c.InitSigma < 0 || math.IsNaN(c.InitSigma) || math.IsInf(c.InitSigma, 0):
+		return fmt.Errorf("init sigma (%g) must be a positive number, or 0 for the paper's %g", c.InitSigma, net.InitSigma)
 	case c.Shaping < 0 || c.Shaping > 1:
 		return fmt.Errorf("shaping (%g) must lie in [0, 1]", c.Shaping)
 	case c.LadderBallots < 0 || (len(c.Ladder) > 0 && c.LadderBallots < 1):
@@ -255,7 +262,13 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	if l.parents == nil {
 		rng := evolve.Rand(l.cfg.Seed, 0, streamInit)
 		for range l.cfg.Parents {
-			l.parents = append(l.parents, net.Random(net.Arch(l.cfg.Arch), rng))
+			n := net.Random(net.Arch(l.cfg.Arch), rng)
+			if l.cfg.InitSigma > 0 {
+				for i := range n.Sigmas {
+					n.Sigmas[i] = l.cfg.InitSigma
+				}
+			}
+			l.parents = append(l.parents, n)
 		}
 		if err := l.writeParents(0, l.parents); err != nil {
 			return evolve.Stats{}, err
