@@ -10,6 +10,7 @@ import (
 
 	"github.com/nechecb/nechecb/internal/testbin"
 	"github.com/nechecb/nechecb/train/evolve"
+	blondievo "github.com/nechecb/nechecb/train/evolve/blondie"
 	"github.com/nechecb/nechecb/train/evolve/evolvetest"
 	nechevo "github.com/nechecb/nechecb/train/evolve/neche"
 )
@@ -174,6 +175,39 @@ func TestEvolveNecheImprovedFlags(t *testing.T) {
 		errs.Reset()
 		a := append([]string{"--dir", t.TempDir(), "--mode", "improved"}, tc.args...)
 		if status := evolveCommand(necheKind(), a, &out, &errs); status != 2 || !strings.Contains(errs.String(), tc.want) {
+			t.Errorf("%q: status %d, %q; want 2 and %q", tc.args, status, errs.String(), tc.want)
+		}
+	}
+}
+
+// Blondie's ladder and shaping flags reach the run's settings, and bad
+// values are refused with a message naming them.
+func TestEvolveBlondieLadderFlags(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	var out, errs strings.Builder
+	args := append([]string{"--dir", dir, "--workers", "2"}, "--mode", "improved", "--parents", "2", "--depth", "1", "--max-plies", "40", "--generations", "1", "--curve-every", "0",
+		"--pairs", "0", "--ladder", "g1,heuristic", "--ladder-ballots", "1", "--shaping", "0.25")
+	if status := evolveCommand(blondieKind(), args, &out, &errs); status != 0 {
+		t.Fatalf("status %d: %s", status, errs.String())
+	}
+	var cfg blondievo.Config
+	if err := evolve.ReadSettings(dir, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(cfg.Ladder, ",") != "g1,heuristic" || cfg.LadderBallots != 1 || cfg.Shaping != 0.25 || cfg.Pairs != 0 {
+		t.Errorf("settings %+v", cfg)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--mode", "improved", "--ladder", "nobody"}, `ladder opponent "nobody"`},
+		{[]string{"--mode", "improved", "--shaping", "2"}, "shaping (2)"},
+		{[]string{"--mode", "faithful", "--ladder", "g1"}, "improved mode"},
+	} {
+		errs.Reset()
+		a := append([]string{"--dir", t.TempDir()}, tc.args...)
+		if status := evolveCommand(blondieKind(), a, &out, &errs); status != 2 || !strings.Contains(errs.String(), tc.want) {
 			t.Errorf("%q: status %d, %q; want 2 and %q", tc.args, status, errs.String(), tc.want)
 		}
 	}

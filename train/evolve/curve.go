@@ -57,6 +57,19 @@ func FixedOpponents() []Opponent {
 	}
 }
 
+// FixedOpponent returns the fixed opponent named name (OpponentG1 or
+// OpponentHeuristic), for learners that play it as a ladder.
+func FixedOpponent(name string) (eval.Factory, error) {
+	var names []string
+	for _, o := range FixedOpponents() {
+		if o.Name == name {
+			return o.Eval, nil
+		}
+		names = append(names, o.Name)
+	}
+	return nil, fmt.Errorf("ladder opponent %q: want one of %v", name, names)
+}
+
 // CurveRow is one measurement: the best individual of generation Gen
 // against Opponent. Tally counts its games and colour-reversed pairs; Elo,
 // Lo and Hi are the Elo difference and its 95% interval (from the pairs).

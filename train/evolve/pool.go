@@ -67,6 +67,24 @@ func (r Result) Balance(side engine.Color) int {
 	return r.Pieces[side] - r.Pieces[side.Opponent()]
 }
 
+// BalanceScale is the piece balance that scores as a whole win (or loss)
+// in a shaped score: all twelve of a side's pieces.
+const BalanceScale = 12
+
+// Score returns side's shaped score for the game, in [0, 1]:
+// (1 − shaping)·points + shaping·(1 + clamp(balance/12, −1, 1))/2, where
+// points is Points(side) and balance is Balance(side), men and kings
+// alike. Shaping 0 scores the result alone; with shaping a loss that kept
+// most of one's pieces scores above a rout (the improved modes' --shaping).
+func (r Result) Score(side engine.Color, shaping float64) float64 {
+	s := r.Points(side)
+	if shaping == 0 {
+		return s
+	}
+	b := max(-1, min(1, float64(r.Balance(side))/BalanceScale))
+	return (1-shaping)*s + shaping*(1+b)/2
+}
+
 // Points returns what side scored: 1 a win, 0.5 a draw, 0 a loss.
 func (r Result) Points(side engine.Color) float64 {
 	switch r.Outcome {

@@ -113,6 +113,25 @@ func tiny(mode string) Config {
 	return c
 }
 
+// ladder is the improved mode with every network also playing a ladder of
+// both fixed opponents, scores shaped by the piece balance.
+const ladder = "improved+ladder"
+
+// modes are the settings the run tests cover: faithful, improved, and
+// improved with a ladder and shaping but no population pairs.
+var modes = []string{Faithful, Improved, ladder}
+
+// tinyOf returns the small settings of a test mode.
+func tinyOf(mode string) Config {
+	if mode != ladder {
+		return tiny(mode)
+	}
+	c := tiny(Improved)
+	c.Pairs, c.Ladder, c.LadderBallots, c.Shaping = 0, []string{evolve.OpponentG1, evolve.OpponentHeuristic}, 1, 0.5
+	c.InitSigma = 0.01
+	return c
+}
+
 func newRun(t *testing.T, dir string, cfg Config, resume bool) *Learner {
 	t.Helper()
 	if err := evolve.Prepare(dir, resume, cfg); err != nil {
@@ -128,8 +147,8 @@ func newRun(t *testing.T, dir string, cfg Config, resume bool) *Learner {
 // Generations write blondie24 v1 files with step sizes, the selection
 // keeps the number of parents, and blondie:RUN loads the last best.
 func TestFiles(t *testing.T) {
-	for _, mode := range []string{Faithful, Improved} {
-		cfg := tiny(mode)
+	for _, mode := range modes {
+		cfg := tinyOf(mode)
 		dir := t.TempDir()
 		l := newRun(t, dir, cfg, false)
 		evolvetest.Run(t, dir, l, cfg.Seed, 3, 2)
@@ -138,6 +157,17 @@ func TestFiles(t *testing.T) {
 			if err != nil || n.Sigmas == nil || n.PieceDiffSigma <= 0 {
 				t.Fatalf("%s: best of generation %d: %v (step sizes %v)", mode, gen, err, n != nil && n.Sigmas != nil)
 			}
+		}
+		first, err := net.ReadFile(ParentPath(dir, 0, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := net.InitSigma
+		if cfg.InitSigma > 0 {
+			want = cfg.InitSigma
+		}
+		if first.Sigmas[0] != want || first.Sigmas[len(first.Sigmas)-1] != want || first.PieceDiffSigma != net.InitSigma {
+			t.Errorf("%s: generation 0 step sizes %v ... %v, piece difference %v; want %v and %v", mode, first.Sigmas[0], first.Sigmas[len(first.Sigmas)-1], first.PieceDiffSigma, want, net.InitSigma)
 		}
 		// Kept: 0 and 2 (multiples of keep-every) and 3 (the next one).
 		for gen, kept := range []bool{true, false, true, true} {
@@ -156,17 +186,17 @@ func TestFiles(t *testing.T) {
 }
 
 func TestSameFilesWhateverTheWorkers(t *testing.T) {
-	for _, mode := range []string{Faithful, Improved} {
+	for _, mode := range modes {
 		a, b := t.TempDir(), t.TempDir()
-		evolvetest.Run(t, a, newRun(t, a, tiny(mode), false), 1, 2, 1)
-		evolvetest.Run(t, b, newRun(t, b, tiny(mode), false), 1, 2, 3)
+		evolvetest.Run(t, a, newRun(t, a, tinyOf(mode), false), 1, 2, 1)
+		evolvetest.Run(t, b, newRun(t, b, tinyOf(mode), false), 1, 2, 3)
 		evolvetest.SameFolders(t, mode+": 1 and 3 workers", a, b)
 	}
 }
 
 func TestResumeAfterStopMidGeneration(t *testing.T) {
-	for _, mode := range []string{Faithful, Improved} {
-		cfg := tiny(mode)
+	for _, mode := range modes {
+		cfg := tinyOf(mode)
 		whole, dir := t.TempDir(), t.TempDir()
 		evolvetest.Run(t, whole, newRun(t, whole, cfg, false), cfg.Seed, 3, 2)
 		evolvetest.Run(t, dir, newRun(t, dir, cfg, false), cfg.Seed, 1, 2)
@@ -254,5 +284,90 @@ func TestArch2001(t *testing.T) {
 	}
 	if got, want := cfg.tau(), 1/math.Sqrt(2*math.Sqrt(5047)); math.Abs(got-want) > 1e-15 {
 		t.Errorf("tau %v, want %v", got, want)
+	}
+}
+
+// Improved mode plays Pairs pairs per network against the others and
+// LadderBallots pairs per network against each ladder opponent.
+func TestImprovedGames(t *testing.T) {
+	cfg := tiny(Improved)
+	cfg.Pairs, cfg.Ladder, cfg.LadderBallots = 1, []string{evolve.OpponentG1}, 2
+	dir := t.TempDir()
+	l := newRun(t, dir, cfg, false)
+	if _, err := l.Open(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := l.Step(context.Background(), 0, evolve.NewPool(2, l.Rules()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	networks := 2 * cfg.Parents
+	if want := networks*2*cfg.Pairs + networks*2*cfg.LadderBallots; st.Games != want {
+		t.Errorf("%d games, want %d", st.Games, want)
+	}
+	if st.Best > 1 || st.Mean < 0 {
+		t.Errorf("fitness best %v mean %v outside [0, 1]", st.Best, st.Mean)
+	}
+}
+
+// flat returns a 1999 network whose only non-zero weight is the
+// piece-difference weight pd: it plays for material (pd > 0) or against
+// it (pd < 0).
+func flat(pd float64) *net.Net {
+	return &net.Net{Arch: net.Arch1999, King: 2, PieceDiff: pd, PieceDiffSigma: net.InitSigma,
+		Weights: make([]float64, net.Arch1999.NumWeights())}
+}
+
+// Against a ladder of G1 with shaped scores, a network that plays for
+// material scores above one that throws its pieces away; the ladder's
+// fitness counts only the networks, never the fixed opponent.
+func TestLadderScoresMaterial(t *testing.T) {
+	cfg := tiny(Improved)
+	cfg.Parents, cfg.Depth, cfg.MaxPlies = 2, 2, 120
+	cfg.Pairs, cfg.Ladder, cfg.LadderBallots, cfg.Shaping = 0, []string{evolve.OpponentG1}, 3, 0.5
+	l, err := New(t.TempDir(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cast := make([]eval.Factory, 2)
+	for i, pd := range []float64{1, -1} {
+		c, err := net.Compile(flat(pd))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cast[i] = func() eval.Evaluator { return c }
+	}
+	fitness, games, err := l.playImproved(context.Background(), evolve.NewPool(2, l.Rules()), cast, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fitness) != 2 || games != 2*2*cfg.LadderBallots {
+		t.Fatalf("%d fitness values, %d games", len(fitness), games)
+	}
+	t.Logf("shaped score against G1: material %.3f, anti-material %.3f", fitness[0], fitness[1])
+	if !(fitness[0] > fitness[1]) || fitness[1] > 0.25 {
+		t.Errorf("shaped score against G1: material %v, anti-material %v; want the first above and the second a rout", fitness[0], fitness[1])
+	}
+}
+
+// Ladder and shaping settings that cannot work are refused.
+func TestLadderSettings(t *testing.T) {
+	for name, change := range map[string]func(c *Config){
+		"unknown rung":      func(c *Config) { c.Ladder = []string{"cake"} },
+		"no ballots":        func(c *Config) { c.Ladder, c.LadderBallots = []string{evolve.OpponentG1}, 0 },
+		"shaping above 1":   func(c *Config) { c.Shaping = 1.5 },
+		"negative sigma":    func(c *Config) { c.InitSigma = -0.01 },
+		"no games":          func(c *Config) { c.Pairs, c.Ladder = 0, nil },
+		"faithful + ladder": func(c *Config) { *c = tiny(Faithful); c.Ladder, c.LadderBallots = []string{evolve.OpponentG1}, 1 },
+	} {
+		c := tinyOf(ladder)
+		change(&c)
+		if err := c.Check(); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	c := tinyOf(ladder)
+	if err := c.Check(); err != nil {
+		t.Errorf("a ladder of g1 and the heuristic: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -54,6 +55,20 @@ type Config struct {
 	// survive whatever they score.
 	Pairs int `json:"pairs,omitempty"`
 	Elite int `json:"elite,omitempty"`
+	// Ladder names fixed opponents (g1, heuristic) that every network also
+	// plays LadderBallots colour-reversed pairs against each generation;
+	// the ballots are drawn once a generation, so every network meets the
+	// same ones (improved mode).
+	Ladder        []string `json:"ladder,omitempty"`
+	LadderBallots int      `json:"ladder_ballots,omitempty"`
+	// Shaping mixes the final piece balance into every game's score:
+	// (1 − Shaping)·points + Shaping·(1 + clamp(balance/12, −1, 1))/2
+	// (evolve.Result.Score; improved mode, 0: results only).
+	Shaping float64 `json:"shaping,omitempty"`
+	// InitSigma is every weight's step size in generation 0; 0 means the
+	// paper's 0.05. The piece-difference weight starts at 0.05 whatever it
+	// is: one weight whose effect selection sees plainly.
+	InitSigma float64 `json:"init_sigma,omitempty"`
 	// Tau is the step sizes' learning rate; 0 means the spec's
 	// 1/sqrt(2·sqrt(N)), N the evolving weights.
 	Tau float64 `json:"tau"`
@@ -68,7 +83,8 @@ func Default(mode string) Config {
 	c := Config{Kind: "blondie", Mode: mode, Seed: 1, Arch: 1999, Parents: 15, Depth: 4, MaxPlies: 200,
 		Games: 5, Win: 1, Draw: 0, Loss: -2, KeepEvery: 10}
 	if mode == Improved {
-		c.Games, c.Pairs, c.Elite, c.RandomTies = 0, 3, 2, true
+		c.Games, c.Pairs, c.Elite, c.RandomTies = 0, 1, 2, true
+		c.Ladder, c.LadderBallots, c.Shaping = []string{evolve.OpponentHeuristic}, 2, 0.5
 	}
 	return c
 }
@@ -84,8 +100,21 @@ func (c *Config) Check() error {
 		return fmt.Errorf("parents and depth must be at least 1, keep-every at least 1, tau and max-plies not negative")
 	case c.Mode == Faithful && c.Games < 1:
 		return fmt.Errorf("faithful mode needs at least one game per network")
-	case c.Mode == Improved && (c.Pairs < 1 || c.Elite < 0 || c.Elite > c.Parents):
-		return fmt.Errorf("improved mode needs at least one pair per network and 0 <= elite <= parents")
+	case c.Mode == Improved && (c.Pairs < 0 || (c.Pairs == 0 && len(c.Ladder) == 0) || c.Elite < 0 || c.Elite > c.Parents):
+		return fmt.Errorf("improved mode needs pairs >= 0, at least one game per network (pairs or a ladder) and 0 <= elite <= parents")
+	case c.Mode == Faithful && (len(c.Ladder) > 0 || c.Shaping != 0):
+		return fmt.Errorf("--ladder and --shaping belong to improved mode")
+	case c.InitSigma < 0 || math.IsNaN(c.InitSigma) || math.IsInf(c.InitSigma, 0):
+		return fmt.Errorf("init sigma (%g) must be a positive number, or 0 for the paper's %g", c.InitSigma, net.InitSigma)
+	case c.Shaping < 0 || c.Shaping > 1:
+		return fmt.Errorf("shaping (%g) must lie in [0, 1]", c.Shaping)
+	case c.LadderBallots < 0 || (len(c.Ladder) > 0 && c.LadderBallots < 1):
+		return fmt.Errorf("a ladder needs at least one ballot a rung (ladder ballots %d)", c.LadderBallots)
+	}
+	for _, name := range c.Ladder {
+		if _, err := evolve.FixedOpponent(name); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -233,7 +262,13 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	if l.parents == nil {
 		rng := evolve.Rand(l.cfg.Seed, 0, streamInit)
 		for range l.cfg.Parents {
-			l.parents = append(l.parents, net.Random(net.Arch(l.cfg.Arch), rng))
+			n := net.Random(net.Arch(l.cfg.Arch), rng)
+			if l.cfg.InitSigma > 0 {
+				for i := range n.Sigmas {
+					n.Sigmas[i] = l.cfg.InitSigma
+				}
+			}
+			l.parents = append(l.parents, n)
 		}
 		if err := l.writeParents(0, l.parents); err != nil {
 			return evolve.Stats{}, err
@@ -367,32 +402,62 @@ func (l *Learner) payoff(points float64) float64 {
 
 // playImproved plays Pairs colour-reversed pairs per network against
 // opponents drawn at random from the others, each pair from a standard
-// 3-move ballot drawn at random, and scores both players: the fitness is
-// the mean points per game.
+// 3-move ballot drawn at random, scoring both players; then LadderBallots
+// pairs per network against each fixed opponent of the Ladder, from
+// ballots drawn once for the generation. The fitness is the mean game
+// score (evolve.Result.Score with Shaping).
 func (l *Learner) playImproved(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
 	ballots, err := books.Standard("3move")
 	if err != nil {
 		return nil, 0, err
 	}
 	rng := evolve.Rand(l.cfg.Seed, gen, streamSchedule)
+	start := func() (engine.Position, error) {
+		b := ballots[rng.IntN(len(ballots))]
+		g, err := b.Play()
+		if err != nil {
+			return engine.Position{}, fmt.Errorf("ballot %s: %w", b.Name, err)
+		}
+		return g.Current(), nil
+	}
 	var games []evolve.Game
-	for i := range cast {
+	pair := func(i, j int, pos engine.Position) {
+		for c := range 2 {
+			game := evolve.Game{Black: i, White: j, Start: pos, Seed: evolve.GameSeed(l.cfg.Seed, gen, streamGames, len(games))}
+			if c == 1 {
+				game.Black, game.White = j, i
+			}
+			games = append(games, game)
+		}
+	}
+	players := len(cast)
+	for i := range players {
 		for range l.cfg.Pairs {
-			j := rng.IntN(len(cast) - 1)
+			j := rng.IntN(players - 1)
 			if j >= i {
 				j++
 			}
-			b := ballots[rng.IntN(len(ballots))]
-			g, err := b.Play()
+			pos, err := start()
 			if err != nil {
-				return nil, 0, fmt.Errorf("ballot %s: %w", b.Name, err)
+				return nil, 0, err
 			}
-			for c := range 2 {
-				game := evolve.Game{Black: i, White: j, Start: g.Current(), Seed: evolve.GameSeed(l.cfg.Seed, gen, streamGames, len(games))}
-				if c == 1 {
-					game.Black, game.White = j, i
-				}
-				games = append(games, game)
+			pair(i, j, pos)
+		}
+	}
+	for _, name := range l.cfg.Ladder {
+		f, err := evolve.FixedOpponent(name)
+		if err != nil {
+			return nil, 0, err
+		}
+		cast = append(cast[:len(cast):len(cast)], f)
+		rung := len(cast) - 1
+		for range l.cfg.LadderBallots {
+			pos, err := start()
+			if err != nil {
+				return nil, 0, err
+			}
+			for i := range players {
+				pair(i, rung, pos)
 			}
 		}
 	}
@@ -403,11 +468,12 @@ func (l *Learner) playImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 	points := make([]float64, len(cast))
 	counts := make([]int, len(cast))
 	for k, g := range games {
-		points[g.Black] += results[k].Points(engine.Black)
-		points[g.White] += results[k].Points(engine.White)
+		points[g.Black] += results[k].Score(engine.Black, l.cfg.Shaping)
+		points[g.White] += results[k].Score(engine.White, l.cfg.Shaping)
 		counts[g.Black]++
 		counts[g.White]++
 	}
+	points, counts = points[:players], counts[:players]
 	for i := range points {
 		points[i] /= float64(max(counts[i], 1))
 	}

@@ -166,16 +166,7 @@ func (c *Config) Check() error {
 }
 
 // ladderOpponent returns the fixed opponent of a ladder by its name.
-func ladderOpponent(name string) (eval.Factory, error) {
-	var names []string
-	for _, o := range evolve.FixedOpponents() {
-		if o.Name == name {
-			return o.Eval, nil
-		}
-		names = append(names, o.Name)
-	}
-	return nil, fmt.Errorf("ladder opponent %q: want one of %v", name, names)
-}
+func ladderOpponent(name string) (eval.Factory, error) { return evolve.FixedOpponent(name) }
 
 // Rules returns the rules of the run's games.
 func (c *Config) Rules() evolve.Rules {

@@ -172,20 +172,11 @@ func pairScores(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, pla
 	return points, len(games), nil
 }
 
-// balanceScale is the piece balance that scores as a whole win (or loss)
-// in a shaped score: all twelve of a side's pieces.
-const balanceScale = 12
-
 // GameScore returns side's score for a game, in [0, 1]:
 // (1 − shaping)·points + shaping·(1 + clamp(balance/12, −1, 1))/2, where
 // points is 1 for a win, ½ for a draw and 0 for a loss and balance is
 // side's pieces minus its opponent's at the end of the game. Shaping 0
-// scores the result alone.
+// scores the result alone. It is evolve.Result.Score.
 func GameScore(r evolve.Result, side engine.Color, shaping float64) float64 {
-	s := r.Points(side)
-	if shaping == 0 {
-		return s
-	}
-	b := max(-1, min(1, float64(r.Balance(side))/balanceScale))
-	return (1-shaping)*s + shaping*(1+b)/2
+	return r.Score(side, shaping)
 }
