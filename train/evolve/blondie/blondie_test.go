@@ -247,10 +247,10 @@ func TestBadPopulation(t *testing.T) {
 	}
 }
 
-// A faithful generation plays Games games per network, each network
-// (parents and children) the first mover in its own.
-func TestFaithfulGames(t *testing.T) {
-	cfg := tiny(Faithful)
+// firstGeneration plays generation 0 of a new run with cfg and returns
+// its statistics.
+func firstGeneration(t *testing.T, cfg Config) evolve.Stats {
+	t.Helper()
 	dir := t.TempDir()
 	l := newRun(t, dir, cfg, false)
 	if _, err := l.Open(); err != nil {
@@ -260,6 +260,14 @@ func TestFaithfulGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return st
+}
+
+// A faithful generation plays Games games per network, each network
+// (parents and children) the first mover in its own.
+func TestFaithfulGames(t *testing.T) {
+	cfg := tiny(Faithful)
+	st := firstGeneration(t, cfg)
 	if st.Games != 2*cfg.Parents*cfg.Games {
 		t.Errorf("%d games, want %d", st.Games, 2*cfg.Parents*cfg.Games)
 	}
@@ -292,15 +300,7 @@ func TestArch2001(t *testing.T) {
 func TestImprovedGames(t *testing.T) {
 	cfg := tiny(Improved)
 	cfg.Pairs, cfg.Ladder, cfg.LadderBallots = 1, []string{evolve.OpponentG1}, 2
-	dir := t.TempDir()
-	l := newRun(t, dir, cfg, false)
-	if _, err := l.Open(); err != nil {
-		t.Fatal(err)
-	}
-	st, err := l.Step(context.Background(), 0, evolve.NewPool(2, l.Rules()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := firstGeneration(t, cfg)
 	networks := 2 * cfg.Parents
 	if want := networks*2*cfg.Pairs + networks*2*cfg.LadderBallots; st.Games != want {
 		t.Errorf("%d games, want %d", st.Games, want)
