@@ -461,14 +461,17 @@ func (w *worker) rewardQuiet(ply, depth, i int, idx uint8) {
 		f.killer[0] = m
 	}
 	bonus := int32(min(depth*depth, 400))
-	h := &w.history[f.pos.Side&1]
+	side := int(f.pos.Side & 1)
+	h := &w.history[side]
 	good := &h[m.From&63][m.To&63]
 	*good += bonus - *good*bonus/historyMax
+	w.historySet[side<<6|int(m.From&63)] |= 1 << (m.To & 63)
 	for j := 0; j < i; j++ {
 		q := &f.moves.Moves[uint8(f.order[j])]
 		if q.Jumps == 0 {
 			bad := &h[q.From&63][q.To&63]
 			*bad -= bonus + *bad*bonus/historyMax
+			w.historySet[side<<6|int(q.From&63)] |= 1 << (q.To & 63)
 		}
 	}
 }

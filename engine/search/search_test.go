@@ -514,3 +514,37 @@ func TestInstantStopStillSearchesOnePly(t *testing.T) {
 		t.Errorf("search stopped before it began: %+v, want a move searched to depth 1 with a real score", r)
 	}
 }
+
+// TestHistorySetCoversHistory checks, along a game of searches, that every
+// nonzero history entry is marked in historySet, so that newSearch's
+// halving of the marked entries halves them all.
+func TestHistorySetCoversHistory(t *testing.T) {
+	s := New(Options{HashMB: 1}, nil)
+	pos := engine.StartPosition()
+	var hist []engine.Position
+	nonzero := 0
+	for ply := 0; ply < 60; ply++ {
+		r := s.Search(context.Background(), pos, hist, Limits{Depth: 5}, nil)
+		if !r.HasMove {
+			break
+		}
+		w := s.workers[0]
+		for c := range w.history {
+			for f := range w.history[c] {
+				for to, v := range w.history[c][f] {
+					if v != 0 {
+						nonzero++
+						if w.historySet[c<<6|f]&(1<<to) == 0 {
+							t.Fatalf("ply %d: history[%d][%d][%d] = %d is not marked", ply, c, f, to, v)
+						}
+					}
+				}
+			}
+		}
+		hist = append(hist, pos)
+		pos = pos.Play(r.Best)
+	}
+	if nonzero == 0 {
+		t.Fatal("no history entry was ever set: the test checks nothing")
+	}
+}

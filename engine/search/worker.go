@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"math/bits"
 	"sync/atomic"
 
 	"github.com/nechecb/nechecb/engine"
@@ -48,7 +49,11 @@ type worker struct {
 	base int
 	// history[side][from][to] scores quiet moves by the cutoffs they made
 	// (bit indexes, 64 wide so that a masked index needs no bounds check).
-	history  [2][64][64]int32
+	history [2][64][64]int32
+	// historySet marks the history entries that may be nonzero (word
+	// side<<6|from, bit to), so that newSearch halves only those: a game
+	// reaches a few hundred of the 8192.
+	historySet [2 * 64 * 64 / 64]uint64
 	pv       [MaxPly + 1][MaxPly + 1]engine.Move
 	pvLen    [MaxPly + 1]int
 	nodes    uint64 // nodes searched in this search
@@ -133,10 +138,12 @@ func (w *worker) newSearch() {
 	for i := range min(w.selDepth+2, len(w.stack)) {
 		w.stack[i].killer = [2]engine.Move{}
 	}
-	for c := range w.history {
-		for f := range w.history[c] {
-			for t := range w.history[c][f] {
-				w.history[c][f][t] /= 2
+	for i, word := range w.historySet {
+		for rest := word; rest != 0; rest &= rest - 1 {
+			t := bits.TrailingZeros64(rest)
+			h := &w.history[i>>6][i&63][t]
+			if *h /= 2; *h == 0 {
+				w.historySet[i] &^= 1 << t
 			}
 		}
 	}
@@ -158,4 +165,5 @@ func (w *worker) newSearch() {
 func (w *worker) clear() {
 	w.newSearch()
 	w.history = [2][64][64]int32{}
+	w.historySet = [len(w.historySet)]uint64{}
 }
