@@ -54,11 +54,11 @@ type worker struct {
 	// side<<6|from, bit to), so that newSearch halves only those: a game
 	// reaches a few hundred of the 8192.
 	historySet [2 * 64 * 64 / 64]uint64
-	pv       [MaxPly + 1][MaxPly + 1]engine.Move
-	pvLen    [MaxPly + 1]int
-	nodes    uint64 // nodes searched in this search
-	reported uint64 // part of nodes already added to shared
-	shared   atomic.Uint64
+	pv         [MaxPly + 1][MaxPly + 1]engine.Move
+	pvLen      [MaxPly + 1]int
+	nodes      uint64 // nodes searched in this search
+	reported   uint64 // part of nodes already added to shared
+	shared     atomic.Uint64
 	// tbHits counts the probes the oracle answered; tbReported and
 	// tbShared publish them like the nodes.
 	tbHits, tbReported uint64
