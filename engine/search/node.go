@@ -63,7 +63,7 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	}
 
 	hashMove := uint8(noMove)
-	if d, ok := w.s.tt.probe(pos.Hash); ok {
+	if d, ok := w.s.tt.probe(pos.Hash ^ w.ttSalt); ok {
 		hashMove = d.move
 		if !pvNode && d.depth >= depth {
 			score := fromTable(d.score, ply)
@@ -184,7 +184,7 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	case best > alpha0:
 		b = boundExact
 	}
-	w.s.tt.store(pos.Hash, ttData{score: toTable(best, ply), depth: depth, move: bestIdx, bound: b})
+	w.s.tt.store(pos.Hash^w.ttSalt, ttData{score: toTable(best, ply), depth: depth, move: bestIdx, bound: b})
 	return best
 }
 
@@ -233,7 +233,7 @@ func (w *worker) quiesce(ply int, alpha, beta Score, pvNode bool) Score {
 		if f.threats < w.s.tune.ThreatPlies && ply < MaxPly-1 && opponentCaptures(pos) {
 			return w.threat(ply, alpha, beta, pvNode)
 		}
-		return Score(w.ev.Evaluate(pos))
+		return w.judge(pos)
 	}
 	if ply >= MaxPly {
 		return w.evaluate(ply)

@@ -20,6 +20,11 @@ func (w *worker) setRoot(root *engine.Position, history []engine.Position, moves
 	w.base = len(history)
 	w.keys[w.base] = root.Hash
 	w.stack[0].pos = *root
+	rv, ok := w.ev.(RootViewer)
+	w.rootView, w.rootSide, w.ttSalt = ok && rv.RootView(), root.Side, 0
+	if w.rootView {
+		w.ttSalt = rootViewSalt[root.Side&1]
+	}
 	// Count the game plies before the root made by reversible moves (king
 	// steps): only positions reached that way can repeat.
 	reps, next := 0, root

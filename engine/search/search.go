@@ -25,6 +25,21 @@ type Evaluator interface {
 	Evaluate(p *engine.Position) int
 }
 
+// RootViewer is an Evaluator that may ask to judge every leaf from the
+// root player's side instead of the side to move's. Negamax asks for the
+// side to move's value, which for an evaluator whose value for one side is
+// not minus its value for the other (a network with an offset that depends
+// on the side it looks from, as neche genomes, Blondie24 nets and the seed
+// CNN have) swings with the parity of each line, and the swing can swamp
+// material. Judged from the root player's side at every leaf, as neche's
+// own search does, the offset is the same everywhere and cancels when the
+// root's moves are compared. The search asks once per search; such values
+// go into the table under keys of their own for each root side.
+type RootViewer interface {
+	Evaluator
+	RootView() bool
+}
+
 // EvaluatorFactory makes a fresh Evaluator for one search thread. It is
 // called from the goroutine that configures the Searcher.
 type EvaluatorFactory func() Evaluator

@@ -70,6 +70,13 @@ type worker struct {
 	// quietLimit is Options.QuietDraw, or no limit when that is 0.
 	quietLimit int
 	root       []rootMove
+	// rootView says this search judges leaves from rootSide's view (see
+	// RootViewer); view is the scratch copy it judges, and ttSalt tells its
+	// table entries apart from those of the other view.
+	rootView bool
+	rootSide engine.Color
+	view     engine.Position
+	ttSalt   uint64
 	// completed is the last depth this thread finished.
 	completed int
 	// depth is the depth of the iteration under way.
@@ -126,9 +133,23 @@ func (w *worker) isRepetition(ply int) bool {
 }
 
 // evaluate returns the evaluator's score of stack[ply].
-func (w *worker) evaluate(ply int) Score {
-	return Score(w.ev.Evaluate(&w.stack[ply].pos))
+func (w *worker) evaluate(ply int) Score { return w.judge(&w.stack[ply].pos) }
+
+// judge returns the evaluator's score of p for the side to move: asked of
+// the side to move, or of the root player and negated when the opponent is
+// to move (RootViewer).
+func (w *worker) judge(p *engine.Position) Score {
+	if !w.rootView || p.Side == w.rootSide {
+		return Score(w.ev.Evaluate(p))
+	}
+	w.view = *p
+	w.view.Side = w.rootSide
+	return -Score(w.ev.Evaluate(&w.view))
 }
+
+// rootViewSalt is xored into the table keys of a root-view search, by
+// root side, so that its values never meet those of another view.
+var rootViewSalt = [2]uint64{0x9e3779b97f4a7c15, 0xc2b2ae3d27d4eb4f}
 
 // newSearch resets the killers and node counts and halves the history for
 // a new search.

@@ -236,3 +236,8 @@ func dot(a, b []float64) float64 {
 func (net *Network) Evaluate(p *engine.Position) int {
 	return eval.ScoreFromFloat(ScorePerUnit * net.Raw(p))
 }
+
+// RootView reports true: the network's values for the two sides do not
+// cancel, so a search judges every leaf from the root player's side, as
+// neche's own search does (engine/search.RootViewer).
+func (net *Network) RootView() bool { return true }

@@ -270,3 +270,8 @@ func (n *Network) Raw(p *engine.Position) float64 {
 func (n *Network) Evaluate(p *engine.Position) int {
 	return eval.ScoreFromFloat(ScorePerUnit * n.Raw(p))
 }
+
+// RootView reports true: the network's values for the two sides do not
+// cancel, so a search judges every leaf from the root player's side, as
+// neche's own search does (engine/search.RootViewer).
+func (n *Network) RootView() bool { return true }

@@ -241,6 +241,11 @@ func (n *Network) Evaluate(p *engine.Position) int {
 	return Score(n.Raw(p))
 }
 
+// RootView reports true: the network's values for the two sides do not
+// cancel, so a search judges every leaf from the root player's side, as
+// neche's own search does (engine/search.RootViewer).
+func (n *Network) RootView() bool { return true }
+
 // The score map: linear up to LinearLimit, logarithmic beyond.
 const (
 	// LinearLimit is the largest output scored linearly: 100 per unit, so

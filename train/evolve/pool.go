@@ -218,6 +218,13 @@ type slot struct{ ev eval.Evaluator }
 // Evaluate calls the evaluator in the slot.
 func (s *slot) Evaluate(p *engine.Position) int { return s.ev.Evaluate(p) }
 
+// RootView forwards the RootView of the evaluator in the slot
+// (engine/search.RootViewer), which the search asks at each move.
+func (s *slot) RootView() bool {
+	rv, ok := s.ev.(interface{ RootView() bool })
+	return ok && rv.RootView()
+}
+
 // Raw calls the evaluator in the slot.
 func (s *slot) Raw(p *engine.Position) float64 { return s.ev.Raw(p) }
 

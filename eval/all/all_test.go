@@ -1,0 +1,27 @@
+package all
+
+import (
+	"testing"
+
+	"github.com/nechecb/nechecb/eval"
+)
+
+// TestRootView checks which kinds ask the search to judge leaves from the
+// root player's side (engine/search.RootViewer): the evolved networks,
+// whose values for the two sides do not cancel, and none of the
+// antisymmetric evaluators.
+func TestRootView(t *testing.T) {
+	for spec, want := range map[string]bool{"neche:#g1": true,
+		"blondie:../blondie/testdata/random1999.txt": true, "cnn:../cnn/testdata/Gen15WeightsBest.csv#Gen15_0111": true,
+		"material": false, "heuristic": false, "pattern": false} {
+		f, err := eval.Load(spec)
+		if err != nil {
+			t.Errorf("%s: %v", spec, err)
+			continue
+		}
+		rv, ok := f().(interface{ RootView() bool })
+		if got := ok && rv.RootView(); got != want {
+			t.Errorf("%s: root view %v, want %v", spec, got, want)
+		}
+	}
+}
