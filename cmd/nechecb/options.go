@@ -68,6 +68,7 @@ func engineOptions(eng *player.Engine, book *openingBook) []protocol.Option {
 		protocol.StringOption("BookFile", "", book.setFile),
 		protocol.StringOption("Eval", all.DefaultSpec, eng.LoadEvaluator).Confirm(),
 		check("RandomTies", func(o *player.Options) *bool { return &o.RandomTies }),
+		check("MoverView", func(o *player.Options) *bool { return &o.MoverView }),
 		protocol.SpinOption("Seed", 0, 0, 1<<31-1, func(n int) error {
 			book.setSeed(uint64(n))
 			return search(func(o *player.Options) { o.Seed = uint64(n) })

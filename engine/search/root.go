@@ -21,7 +21,7 @@ func (w *worker) setRoot(root *engine.Position, history []engine.Position, moves
 	w.keys[w.base] = root.Hash
 	w.stack[0].pos = *root
 	rv, ok := w.ev.(RootViewer)
-	w.rootView, w.rootSide, w.ttSalt = ok && rv.RootView(), root.Side, 0
+	w.rootView, w.rootSide, w.ttSalt = ok && rv.RootView() && !w.s.opts.MoverView, root.Side, 0
 	if w.rootView {
 		w.ttSalt = rootViewSalt[root.Side&1]
 	}

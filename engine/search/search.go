@@ -93,6 +93,9 @@ type Options struct {
 	// game's earlier plies counting (neche's search used 20). 0 leaves only
 	// the rules' draws.
 	QuietDraw int
+	// MoverView judges every leaf from the side to move even when the
+	// evaluator asks for the root player's view (RootViewer).
+	MoverView bool
 	// SharePV makes Result.PV share the searcher's storage, valid until the
 	// next Search, instead of a copy: a caller that reads the line at once
 	// (a training game) saves an allocation per search.

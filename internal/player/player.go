@@ -58,6 +58,9 @@ type Options struct {
 	// reached after more than QuietDraw plies without a capture or a
 	// promotion (neche's 20-ply rule); 0 leaves the rules' draws.
 	QuietDraw int
+	// MoverView judges every leaf from the side to move, even for an
+	// evaluator that asks for the root player's view (search.RootViewer).
+	MoverView bool
 	// SharePV lets Result.PV share the search's storage until the next
 	// search instead of being a copy (no allocation per search).
 	SharePV bool
@@ -165,7 +168,7 @@ func Load(opts Options, spec string) (*Engine, error) {
 func searchOptions(o Options) search.Options {
 	return search.Options{HashMB: o.HashMB, Threads: o.Threads, MultiPV: o.MultiPV,
 		MoveOverhead: o.MoveOverhead, RandomTies: o.RandomTies, Seed: o.Seed, QuietDraw: o.QuietDraw,
-		SharePV: o.SharePV, Tuning: o.Experiment}
+		MoverView: o.MoverView, SharePV: o.SharePV, Tuning: o.Experiment}
 }
 
 // SetOptions changes the options between searches. The hash table is

@@ -21,7 +21,7 @@ import (
 
 // Version is the format of units and results; a worker refuses a unit of
 // another version rather than play it wrongly.
-const Version = 2
+const Version = 3
 
 // Evaluator names one player's evaluator as plain data: the kind registered
 // in package eval, the selector of its spec, and the contents of the file
@@ -63,6 +63,7 @@ type Rules struct {
 	MaxPlies    int  `json:"max_plies,omitempty"`
 	NoLMR       bool `json:"no_lmr,omitempty"`
 	HashMB      int  `json:"hash_mb,omitempty"`
+	MoverView   bool `json:"mover_view,omitempty"`
 }
 
 // Game is one game of a unit: indexes into the unit's cast for the two

@@ -40,6 +40,10 @@ type Rules struct {
 	NoLMR bool
 	// HashMB is each searcher's table size; 0 means 1.
 	HashMB int
+	// MoverView judges every leaf from the side to move, even for
+	// networks that ask to be judged from the root player's side
+	// (engine/search.RootViewer).
+	MoverView bool
 }
 
 // Game is one game for a Pool: indexes into the cast of evaluators given to
@@ -244,7 +248,7 @@ type arena struct {
 
 func newArena(r Rules) *arena {
 	a := &arena{rules: r, game: engine.NewGame(engine.StartPosition())}
-	a.opts = player.Options{HashMB: r.HashMB, Threads: 1, RandomTies: r.RandomTies, QuietDraw: r.QuietDraw, SharePV: true,
+	a.opts = player.Options{HashMB: r.HashMB, Threads: 1, RandomTies: r.RandomTies, QuietDraw: r.QuietDraw, MoverView: r.MoverView, SharePV: true,
 		Experiment: player.Experiment{NoLMR: r.NoLMR}}
 	if a.opts.HashMB <= 0 {
 		a.opts.HashMB = 1

@@ -24,13 +24,13 @@ import (
 // ToUnitRules returns the plain-data form of a pool's rules.
 func ToUnitRules(r evolve.Rules) workunit.Rules {
 	return workunit.Rules{Depth: r.Depth, RandomTies: r.RandomTies, QuietDraw: r.QuietDraw, CaptureDraw: r.CaptureDraw,
-		MaxPlies: r.MaxPlies, NoLMR: r.NoLMR, HashMB: r.HashMB}
+		MaxPlies: r.MaxPlies, NoLMR: r.NoLMR, HashMB: r.HashMB, MoverView: r.MoverView}
 }
 
 // FromUnitRules returns a pool's rules from their plain-data form.
 func FromUnitRules(r workunit.Rules) evolve.Rules {
 	return evolve.Rules{Depth: r.Depth, RandomTies: r.RandomTies, QuietDraw: r.QuietDraw, CaptureDraw: r.CaptureDraw,
-		MaxPlies: r.MaxPlies, NoLMR: r.NoLMR, HashMB: r.HashMB}
+		MaxPlies: r.MaxPlies, NoLMR: r.NoLMR, HashMB: r.HashMB, MoverView: r.MoverView}
 }
 
 // Executor plays units. It keeps the evaluators it has loaded, by their

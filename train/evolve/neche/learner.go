@@ -43,6 +43,10 @@ type Config struct {
 	RandomTies bool `json:"random_ties"`
 	NoLMR      bool `json:"no_lmr"`
 	MaxPlies   int  `json:"max_plies"`
+	// MoverView judges the search's leaves from the side to move, as a
+	// negamax engine does, instead of from the root player's side, as
+	// neche's search does (engine/search.RootViewer).
+	MoverView bool `json:"mover_view,omitempty"`
 	// Rounds is the number of quicksort rankings per generation (faithful).
 	Rounds int `json:"rounds"`
 	// PointRate and TranslocationRate are the mutation rates.
@@ -123,6 +127,7 @@ func Default(mode string) Config {
 		c.Opponents, c.Elite, c.Tournament, c.Hall, c.KeptInit = 6, 6, 3, 4, true
 		c.PointRate, c.TranslocationRate = 0.002, 0.05
 		c.LayerInit, c.Ladder, c.LadderBallots, c.Shaping = true, []string{evolve.OpponentG1}, 4, 0.5
+		c.MoverView = true
 	}
 	return c
 }
@@ -170,7 +175,7 @@ func ladderOpponent(name string) (eval.Factory, error) { return evolve.FixedOppo
 
 // Rules returns the rules of the run's games.
 func (c *Config) Rules() evolve.Rules {
-	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, QuietDraw: c.QuietDraw, MaxPlies: c.MaxPlies, NoLMR: c.NoLMR}
+	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, QuietDraw: c.QuietDraw, MaxPlies: c.MaxPlies, NoLMR: c.NoLMR, MoverView: c.MoverView}
 }
 
 // Files of a run folder.
