@@ -48,10 +48,42 @@ type Factory func() Evaluator
 // file is reported at load time.
 type Loader func(path, selector string) (Factory, error)
 
+// DataLoader builds a Factory for one kind from a weight file's bytes and a
+// selector, for kinds that can read their files from memory.
+type DataLoader func(data []byte, selector string) (Factory, error)
+
 var (
-	registryMu sync.RWMutex
-	registry   = map[string]Loader{}
+	registryMu  sync.RWMutex
+	registry    = map[string]Loader{}
+	dataLoaders = map[string]DataLoader{}
 )
+
+// RegisterData lets a kind registered under name load from bytes
+// (LoadData), as a work unit's weights arrive.
+func RegisterData(name string, load DataLoader) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := dataLoaders[name]; dup {
+		panic("eval: data loader registered twice: " + name)
+	}
+	dataLoaders[name] = load
+}
+
+// LoadData builds a Factory of kind name from the bytes of a weight file
+// and a selector. ok is false when the kind cannot load from bytes: then
+// the caller writes the bytes to a file and calls Load.
+func LoadData(name, selector string, data []byte) (f Factory, ok bool, err error) {
+	registryMu.RLock()
+	load, ok := dataLoaders[name]
+	registryMu.RUnlock()
+	if !ok {
+		return nil, false, nil
+	}
+	if f, err = load(data, selector); err != nil {
+		return nil, true, fmt.Errorf("evaluator %s: %w", name, err)
+	}
+	return f, true, nil
+}
 
 // Register makes a kind available under name. Sub-packages call it from
 // init. Registering a name twice panics, since it is a programming error.

@@ -406,3 +406,35 @@ func TestScoreMap(t *testing.T) {
 		t.Error("Score(NaN) is not 0")
 	}
 }
+
+// TestLoadData checks that a genome file loaded from bytes (as a work
+// unit's weights arrive) gives the network the file gives, and that bad
+// bytes are refused with the line named.
+func TestLoadData(t *testing.T) {
+	data, err := os.ReadFile("testdata/best_networks.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sel := range []string{"1", "last"} {
+		fromFile, err := eval.Load("neche:testdata/best_networks.txt#" + sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromData, ok, err := eval.LoadData("neche", sel, data)
+		if !ok || err != nil {
+			t.Fatalf("LoadData #%s: ok %v, err %v", sel, ok, err)
+		}
+		a, b := fromFile().(*Network), fromData().(*Network)
+		for i, p := range evaltest.RandomPositions(200, 3) {
+			if x, y := a.Raw(&p), b.Raw(&p); x != y {
+				t.Fatalf("#%s position %d: %v from the file, %v from bytes", sel, i, x, y)
+			}
+		}
+	}
+	if _, ok, err := eval.LoadData("neche", "1", []byte("ACGTX\n")); !ok || err == nil || !strings.Contains(err.Error(), "weights:1:5") {
+		t.Errorf("a bad genome from bytes: ok %v, err %v; want an error naming line 1, column 5", ok, err)
+	}
+	if _, ok, _ := eval.LoadData("material", "", data); ok {
+		t.Error("material claims to load from bytes")
+	}
+}

@@ -1,6 +1,7 @@
 package neche
 
 import (
+	"bytes"
 	"math"
 	"math/bits"
 
@@ -29,6 +30,18 @@ func init() {
 	}
 	eval.Register("neche", func(path, selector string) (eval.Factory, error) {
 		g, err := FromSpec(path, selector)
+		if err != nil {
+			return nil, err
+		}
+		n := Compile(g)
+		return func() eval.Evaluator { return n }, nil
+	})
+	eval.RegisterData("neche", func(data []byte, selector string) (eval.Factory, error) {
+		f, err := Read(bytes.NewReader(data), "weights")
+		if err != nil {
+			return nil, err
+		}
+		g, err := f.Select(selector)
 		if err != nil {
 			return nil, err
 		}

@@ -85,6 +85,7 @@ func Worker(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 		}()
 	}
 	wg.Wait()
+	w.sends.Wait()
 	return nil
 }
 
@@ -92,6 +93,9 @@ func Worker(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 type worker struct {
 	js jetstream.JetStream
 	o  WorkerOptions
+
+	// sends counts the results being delivered.
+	sends sync.WaitGroup
 
 	mu    sync.Mutex
 	cons  jetstream.Consumer
@@ -227,20 +231,40 @@ func (w *worker) handle(ctx context.Context, slot string, m jetstream.Msg) {
 		return
 	}
 	// The result must be stored before the unit is acknowledged: a lost
-	// result would lose the unit.
-	for attempt := 0; ; attempt++ {
-		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		_, err = w.js.Publish(pctx, ResultSubject+run, data)
-		cancel()
-		if err == nil {
-			break
+	// result would lose the unit. The slot goes on to its next unit while
+	// the server stores this one; deliver waits for the store's word.
+	w.sends.Add(1)
+	go func() {
+		defer w.sends.Done()
+		w.deliver(ctx, run, u, m, data)
+	}()
+}
+
+// deliver publishes a unit's result and then acknowledges the unit, or
+// gives the unit back when the result cannot be stored.
+func (w *worker) deliver(ctx context.Context, run string, u *workunit.Unit, m jetstream.Msg, data []byte) {
+	subject := ResultSubject + run
+	var err error
+	if f, aerr := w.js.PublishAsync(subject, data); aerr == nil {
+		select {
+		case <-f.Ok():
+		case err = <-f.Err():
+		case <-time.After(5 * time.Second):
+			err = errors.New("no word from the server")
 		}
+	} else {
+		err = aerr
+	}
+	for attempt := 0; err != nil; attempt++ {
 		if ctx.Err() != nil || attempt >= 20 {
 			w.o.Log(fmt.Sprintf("could not deliver the result of unit %s: %v; it will be played again", u.ID, err))
 			m.Nak()
 			return
 		}
 		time.Sleep(500 * time.Millisecond)
+		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		_, err = w.js.Publish(pctx, subject, data)
+		cancel()
 	}
 	m.Ack()
 	if w.o.Played != nil {

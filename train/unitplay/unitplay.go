@@ -68,6 +68,16 @@ func (x *Executor) load(e *workunit.Evaluator) (eval.Factory, error) {
 	if ok {
 		return f, nil
 	}
+	if len(e.Data) > 0 {
+		// Kinds that read their weights from memory need no file.
+		if f, ok, err := eval.LoadData(e.Kind, e.Selector, e.Data); ok {
+			if err != nil {
+				return nil, err
+			}
+			x.remember(key, f)
+			return f, nil
+		}
+	}
 	spec := e.Kind
 	if len(e.Data) > 0 {
 		path := filepath.Join(x.dir, workunit.HashOf(e.Data))
@@ -88,13 +98,18 @@ func (x *Executor) load(e *workunit.Evaluator) (eval.Factory, error) {
 	if err != nil {
 		return nil, err
 	}
+	x.remember(key, f)
+	return f, nil
+}
+
+// remember keeps a loaded factory under key.
+func (x *Executor) remember(key string, f eval.Factory) {
 	x.mu.Lock()
 	if len(x.factories) > 4096 {
 		clear(x.factories)
 	}
 	x.factories[key] = f
 	x.mu.Unlock()
-	return f, nil
 }
 
 // writeCache writes a weight file of the cache: under a name of its own
