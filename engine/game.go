@@ -88,6 +88,9 @@ type Game struct {
 	start     Position
 	moves     []Move
 	positions []Position // positions[i] is the position before moves[i]; the last is the current one
+	// list is Play's and PlayIndex's scratch move list, kept so that a ply
+	// does not clear 4 KB of a fresh one.
+	list MoveList
 }
 
 // NewGame starts a record from start.
@@ -124,8 +127,8 @@ func (g *Game) Ply() int { return len(g.moves) }
 // A finished game takes no more moves.
 func (g *Game) Play(m Move) error {
 	cur := g.Current()
-	var l MoveList
-	cur.Generate(&l)
+	l := &g.list
+	cur.Generate(l)
 	if err := g.over(&cur, l.N); err != nil {
 		return err
 	}
@@ -143,8 +146,8 @@ func (g *Game) Play(m Move) error {
 // finished game takes no more moves.
 func (g *Game) PlayIndex(i int) (Move, error) {
 	cur := g.Current()
-	var l MoveList
-	cur.Generate(&l)
+	l := &g.list
+	cur.Generate(l)
 	if err := g.over(&cur, l.N); err != nil {
 		return Move{}, err
 	}
@@ -225,7 +228,9 @@ func repetitions(positions []Position) int {
 	last := len(positions) - 1
 	cur := &positions[last]
 	n := 0
-	for i := last; i >= 0 && i >= last-int(cur.Reversible); i-- {
+	// Only positions an even number of plies back have the same side to
+	// move.
+	for i := last; i >= 0 && i >= last-int(cur.Reversible); i -= 2 {
 		if positions[i].Hash == cur.Hash && positions[i].SameBoard(cur) {
 			n++
 		}
