@@ -55,6 +55,11 @@ func modes[T comparable](faithful, improved T) string {
 	return fmt.Sprintf(" (faithful %v, improved %v)", faithful, improved)
 }
 
+// bindMoverView binds --mover-view, which every learner that searches has.
+func bindMoverView(fs *flag.FlagSet, v *bool, faithful, improved bool) {
+	fs.BoolVar(v, "mover-view", *v, "judge the search's leaves from the side to move instead of the root player's side; play the results with the engine option MoverView=true"+modes(faithful, improved))
+}
+
 // flagMode finds the --mode value in args before the flags are parsed, so
 // that every other flag takes that mode's default.
 func flagMode(args []string) string {

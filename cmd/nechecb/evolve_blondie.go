@@ -23,6 +23,7 @@ func blondieKind() evolveKind[blondievo.Config] {
 			fs.IntVar(&c.Depth, "depth", c.Depth, "search depth of every move (the paper: 4)")
 			fs.IntVar(&c.MaxPlies, "max-plies", c.MaxPlies, "draw a game at this length (the paper: 100 moves a side)")
 			fs.BoolVar(&c.RandomTies, "random-ties", c.RandomTies, "choose at random among equal root moves"+modes(f.RandomTies, i.RandomTies))
+			bindMoverView(fs, &c.MoverView, f.MoverView, i.MoverView)
 			fs.IntVar(&c.Games, "games", c.Games, "faithful: games each network plays as the first mover (the paper: 5)")
 			fs.Float64Var(&c.Win, "win", c.Win, "faithful: payoff of a win")
 			fs.Float64Var(&c.Draw, "draw", c.Draw, "faithful: payoff of a draw")

@@ -26,7 +26,7 @@ func necheKind() evolveKind[nechevo.Config] {
 			fs.IntVar(&c.QuietDraw, "quiet-draw", c.QuietDraw, "a draw after more than this many plies without capture or promotion, in the search and the game (neche: 20; 0: off)"+modes(f.QuietDraw, i.QuietDraw))
 			fs.BoolVar(&c.RandomTies, "random-ties", c.RandomTies, "choose at random among equal root moves (neche's way)")
 			fs.BoolVar(&c.NoLMR, "no-lmr", c.NoLMR, "plain full-width alpha-beta, no late-move reductions"+modes(f.NoLMR, i.NoLMR))
-			fs.BoolVar(&c.MoverView, "mover-view", c.MoverView, "judge the search's leaves from the side to move instead of the root player's side (neche's); play the results with the engine option MoverView=true"+modes(f.MoverView, i.MoverView))
+			bindMoverView(fs, &c.MoverView, f.MoverView, i.MoverView)
 			fs.IntVar(&c.MaxPlies, "max-plies", c.MaxPlies, "adjudicate a game as drawn at this length")
 			fs.IntVar(&c.Rounds, "rounds", c.Rounds, "faithful: quicksort rankings per generation (neche's code: 2, its text: 3)")
 			fs.Float64Var(&c.PointRate, "point-rate", c.PointRate, "chance of each letter to be redrawn"+modes(f.PointRate, i.PointRate))

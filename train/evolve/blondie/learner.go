@@ -40,6 +40,9 @@ type Config struct {
 	Depth      int  `json:"depth"`
 	MaxPlies   int  `json:"max_plies"`
 	RandomTies bool `json:"random_ties"`
+	// MoverView judges the search's leaves from the side to move instead
+	// of the root player's side (engine/search.RootViewer).
+	MoverView bool `json:"mover_view,omitempty"`
 	// Faithful: Games is the games each network plays as the first mover
 	// against opponents drawn at random; Win, Draw and Loss the payoffs;
 	// ScoreOpponent also pays the opponent (the spec pays the first mover
@@ -121,7 +124,7 @@ func (c *Config) Check() error {
 
 // Rules returns the rules of the run's games.
 func (c *Config) Rules() evolve.Rules {
-	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, MaxPlies: c.MaxPlies}
+	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, MaxPlies: c.MaxPlies, MoverView: c.MoverView}
 }
 
 // tau returns the learning rate in force.

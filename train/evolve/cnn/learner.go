@@ -60,6 +60,9 @@ type Config struct {
 	CaptureDraw int  `json:"capture_draw"`
 	MaxPlies    int  `json:"max_plies"`
 	RandomTies  bool `json:"random_ties"`
+	// MoverView judges the search's leaves from the side to move instead
+	// of the root player's side (engine/search.RootViewer).
+	MoverView bool `json:"mover_view,omitempty"`
 }
 
 // Default returns the settings of mode.
@@ -102,7 +105,7 @@ func (c *Config) Check() error {
 
 // Rules returns the rules of the run's games.
 func (c *Config) Rules() evolve.Rules {
-	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, CaptureDraw: c.CaptureDraw, MaxPlies: c.MaxPlies}
+	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, CaptureDraw: c.CaptureDraw, MaxPlies: c.MaxPlies, MoverView: c.MoverView}
 }
 
 // Random-number purposes.
