@@ -29,25 +29,24 @@ func init() {
 		sensoryOf[engine.Black][b] = NecheBit[32-s]
 	}
 	eval.Register("neche", func(path, selector string) (eval.Factory, error) {
-		g, err := FromSpec(path, selector)
-		if err != nil {
-			return nil, err
-		}
-		n := Compile(g)
-		return func() eval.Evaluator { return n }, nil
+		return factory(FromSpec(path, selector))
 	})
 	eval.RegisterData("neche", func(data []byte, selector string) (eval.Factory, error) {
 		f, err := Read(bytes.NewReader(data), "weights")
 		if err != nil {
 			return nil, err
 		}
-		g, err := f.Select(selector)
-		if err != nil {
-			return nil, err
-		}
-		n := Compile(g)
-		return func() eval.Evaluator { return n }, nil
+		return factory(f.Select(selector))
 	})
+}
+
+// factory compiles g into a network that every search thread shares.
+func factory(g Genome, err error) (eval.Factory, error) {
+	if err != nil {
+		return nil, err
+	}
+	n := Compile(g)
+	return func() eval.Evaluator { return n }, nil
 }
 
 // computed is the number of neurons that sum inputs: 39..63.

@@ -68,14 +68,26 @@ func (x *Executor) load(e *workunit.Evaluator) (eval.Factory, error) {
 	if ok {
 		return f, nil
 	}
+	f, err := x.open(e)
+	if err != nil {
+		return nil, err
+	}
+	x.mu.Lock()
+	if len(x.factories) > 4096 {
+		clear(x.factories)
+	}
+	x.factories[key] = f
+	x.mu.Unlock()
+	return f, nil
+}
+
+// open loads a cast member: from its weights in memory when its kind can
+// (eval.LoadData), otherwise through a spec, its weights written to a
+// file of the cache first.
+func (x *Executor) open(e *workunit.Evaluator) (eval.Factory, error) {
 	if len(e.Data) > 0 {
-		// Kinds that read their weights from memory need no file.
 		if f, ok, err := eval.LoadData(e.Kind, e.Selector, e.Data); ok {
-			if err != nil {
-				return nil, err
-			}
-			x.remember(key, f)
-			return f, nil
+			return f, err
 		}
 	}
 	spec := e.Kind
@@ -94,22 +106,7 @@ func (x *Executor) load(e *workunit.Evaluator) (eval.Factory, error) {
 		}
 		spec += "#" + e.Selector
 	}
-	f, err := eval.Load(spec)
-	if err != nil {
-		return nil, err
-	}
-	x.remember(key, f)
-	return f, nil
-}
-
-// remember keeps a loaded factory under key.
-func (x *Executor) remember(key string, f eval.Factory) {
-	x.mu.Lock()
-	if len(x.factories) > 4096 {
-		clear(x.factories)
-	}
-	x.factories[key] = f
-	x.mu.Unlock()
+	return eval.Load(spec)
 }
 
 // writeCache writes a weight file of the cache: under a name of its own
