@@ -353,6 +353,20 @@ func (c *Coordinator) Status(ctx context.Context) Status {
 	return s
 }
 
+// Slots returns the number of workers heard from lately (at least 1):
+// how many units the fleet plays at once, as far as the coordinator knows.
+func (c *Coordinator) Slots() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, t := range c.beats {
+		if time.Since(t) <= 3*heartbeatEvery {
+			n++
+		}
+	}
+	return max(n, 1)
+}
+
 func (c *Coordinator) statusLoop() {
 	defer c.wg.Done()
 	t := time.NewTicker(c.opts.StatusEvery)

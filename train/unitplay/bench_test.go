@@ -29,7 +29,7 @@ func benchUnit(b *testing.B) *workunit.Unit {
 		games = append(games, evolve.Game{Black: 0, White: 1, Start: o, Seed: uint64(i)}, evolve.Game{Black: 1, White: 0, Start: o, Seed: uint64(i)})
 	}
 	rules := evolve.Rules{Depth: 2, MaxPlies: 400, RandomTies: true}
-	u := Units(rules, described, games, len(games))[0]
+	u := Units(rules, described, games, []int{len(games)})[0]
 	u.ID = "bench-1"
 	return u
 }

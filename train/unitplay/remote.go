@@ -22,15 +22,59 @@ type Runner interface {
 // Runner.
 type Remote struct {
 	Runner Runner
-	// Batch is the number of games per unit; 0 chooses one from the
-	// number of games, so that a call makes about 32 units of at most 64
-	// games (a unit's fixed cost, some 3 ms between the worker, the server
-	// and the coordinator, stays small beside its games).
+	// Batch is the number of games per unit; 0 sizes the units from the
+	// number of games and of workers (UnitSizes).
 	Batch int
 	// Log, when set, hears why games were played locally (once).
 	Log func(string)
 
 	logged sync.Once
+}
+
+// Slotter is a Runner that knows how many units it plays at once.
+type Slotter interface {
+	Slots() int
+}
+
+// Unit sizes chosen by UnitSizes.
+const (
+	// MinUnit and MaxUnit bound the games of a unit: a unit's fixed cost
+	// (a few ms between the worker, the server and the coordinator) stays
+	// small beside its games, and no unit holds a worker too long.
+	MinUnit = 8
+	MaxUnit = 256
+)
+
+// UnitSizes splits n games into units for workers workers, largest first:
+// each unit takes an equal share of the games left among twice the
+// workers, within [MinUnit, MaxUnit] (guided self-scheduling). The first
+// units are large, so that there are few; the last are small, so that the
+// workers finish together instead of one waiting for another's last large
+// unit.
+func UnitSizes(n, workers int) []int {
+	var sizes []int
+	for left := n; left > 0; {
+		k := min(left, max(MinUnit, min(MaxUnit, (left+2*workers-1)/(2*max(workers, 1)))))
+		sizes = append(sizes, k)
+		left -= k
+	}
+	return sizes
+}
+
+// sizes returns the games of each unit for n games.
+func (r *Remote) sizes(n int) []int {
+	if r.Batch > 0 {
+		var out []int
+		for left := n; left > 0; left -= r.Batch {
+			out = append(out, min(left, r.Batch))
+		}
+		return out
+	}
+	workers := 2
+	if c, ok := r.Runner.(Slotter); ok {
+		workers = max(c.Slots(), 1)
+	}
+	return UnitSizes(n, workers)
 }
 
 // describe returns the plain-data form of every member of cast, or false
@@ -48,20 +92,12 @@ func describe(cast []eval.Factory) ([]workunit.Evaluator, bool) {
 	return out, true
 }
 
-// batchSize returns the games per unit for n games.
-func (r *Remote) batchSize(n int) int {
-	if r.Batch > 0 {
-		return r.Batch
-	}
-	return max(1, min(64, (n+31)/32))
-}
-
-// Units returns the games as units of at most batch games, each unit's
-// cast holding only the members its games name.
-func Units(rules evolve.Rules, cast []workunit.Evaluator, games []evolve.Game, batch int) []*workunit.Unit {
+// Units returns the games as units of the given sizes (which sum to
+// len(games)), each unit's cast holding only the members its games name.
+func Units(rules evolve.Rules, cast []workunit.Evaluator, games []evolve.Game, sizes []int) []*workunit.Unit {
 	var units []*workunit.Unit
-	for lo := 0; lo < len(games); lo += batch {
-		hi := min(lo+batch, len(games))
+	lo := 0
+	for _, k := range sizes {
 		u := &workunit.Unit{Version: workunit.Version, Rules: ToUnitRules(rules)}
 		index := map[int]int{}
 		member := func(i int) int {
@@ -72,11 +108,12 @@ func Units(rules evolve.Rules, cast []workunit.Evaluator, games []evolve.Game, b
 			u.Cast = append(u.Cast, cast[i])
 			return index[i]
 		}
-		for _, g := range games[lo:hi] {
+		for _, g := range games[lo : lo+k] {
 			start := g.Start
 			u.Games = append(u.Games, workunit.Game{Black: member(g.Black), White: member(g.White), Start: start.FEN(), Seed: g.Seed})
 		}
 		units = append(units, u)
+		lo += k
 	}
 	return units
 }
@@ -101,19 +138,20 @@ func (r *Remote) Play(ctx context.Context, rules evolve.Rules, cast []eval.Facto
 		}
 		return false, nil
 	}
-	batch := r.batchSize(len(games))
-	units := Units(rules, described, games, batch)
+	units := Units(rules, described, games, r.sizes(len(games)))
 	results, err := r.Runner.Run(ctx, units)
 	if err != nil {
 		return true, err
 	}
-	for i, res := range results {
-		for j, g := range res.Games {
+	k := 0
+	for _, res := range results {
+		for _, g := range res.Games {
 			o, err := outcome(g.Outcome)
 			if err != nil {
 				return true, err
 			}
-			out[i*batch+j] = evolve.Result{Outcome: o, Plies: g.Plies, Pieces: g.Pieces}
+			out[k] = evolve.Result{Outcome: o, Plies: g.Plies, Pieces: g.Pieces}
+			k++
 		}
 	}
 	return true, nil
@@ -126,6 +164,9 @@ type Local struct {
 	Exec    *Executor
 	Workers int
 }
+
+// Slots returns the number of units played at once.
+func (l *Local) Slots() int { return max(l.Workers, 1) }
 
 // Run plays the units.
 func (l *Local) Run(ctx context.Context, units []*workunit.Unit) ([]*workunit.Result, error) {

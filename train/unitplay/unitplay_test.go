@@ -116,3 +116,28 @@ func TestBlondieAndCNNThroughUnits(t *testing.T) {
 		}
 	}
 }
+
+func TestUnitSizes(t *testing.T) {
+	for _, c := range []struct{ n, workers int }{{0, 2}, {1, 2}, {7, 1}, {100, 2}, {2788, 2}, {2788, 1}, {50000, 8}, {300, 100}} {
+		sizes := UnitSizes(c.n, c.workers)
+		sum := 0
+		for i, k := range sizes {
+			sum += k
+			if k < 1 || k > MaxUnit || (k < MinUnit && i != len(sizes)-1) {
+				t.Errorf("UnitSizes(%d, %d): unit %d has %d games: %v", c.n, c.workers, i, k, sizes)
+			}
+			if i > 0 && k > sizes[i-1] {
+				t.Errorf("UnitSizes(%d, %d): unit %d (%d games) is larger than the one before: %v", c.n, c.workers, i, k, sizes)
+			}
+		}
+		if sum != c.n {
+			t.Errorf("UnitSizes(%d, %d) covers %d games: %v", c.n, c.workers, sum, sizes)
+		}
+	}
+	// A neche improved generation on two workers: fewer units than at 64
+	// games each, and a last unit far smaller than the first.
+	sizes := UnitSizes(2788, 2)
+	if len(sizes) >= 44 || sizes[0] != MaxUnit || sizes[len(sizes)-1] > MinUnit {
+		t.Errorf("UnitSizes(2788, 2) = %v: want fewer than 44 units, the first %d games, the last at most %d", sizes, MaxUnit, MinUnit)
+	}
+}
