@@ -27,6 +27,7 @@ func necheKind() evolveKind[nechevo.Config] {
 			fs.BoolVar(&c.RandomTies, "random-ties", c.RandomTies, "choose at random among equal root moves (neche's way)")
 			fs.BoolVar(&c.NoLMR, "no-lmr", c.NoLMR, "plain full-width alpha-beta, no late-move reductions"+modes(f.NoLMR, i.NoLMR))
 			bindMoverView(fs, &c.MoverView, f.MoverView, i.MoverView)
+			fs.BoolVar(&c.BothSides, "both-sides", c.BothSides, "judge every position from both sides, (v(mover) - v(opponent))/2, so a genome's offset cancels (evaluator kind neche-both)"+modes(f.BothSides, i.BothSides))
 			fs.IntVar(&c.MaxPlies, "max-plies", c.MaxPlies, "adjudicate a game as drawn at this length")
 			fs.IntVar(&c.Rounds, "rounds", c.Rounds, "faithful: quicksort rankings per generation (neche's code: 2, its text: 3)")
 			fs.Float64Var(&c.PointRate, "point-rate", c.PointRate, "chance of each letter to be redrawn"+modes(f.PointRate, i.PointRate))

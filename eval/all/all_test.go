@@ -11,7 +11,7 @@ import (
 // whose values for the two sides do not cancel, and none of the
 // antisymmetric evaluators.
 func TestRootView(t *testing.T) {
-	for spec, want := range map[string]bool{"neche:#g1": true,
+	for spec, want := range map[string]bool{"neche:#g1": true, "neche-both:#g1": false,
 		"blondie:../blondie/testdata/random1999.txt": true, "cnn:../cnn/testdata/Gen15WeightsBest.csv#Gen15_0111": true,
 		"material": false, "heuristic": false, "pattern": false} {
 		f, err := eval.Load(spec)

@@ -438,3 +438,64 @@ func TestLoadData(t *testing.T) {
 		t.Error("material claims to load from bytes")
 	}
 }
+
+// TestBothSides checks the view from both sides: the value for the side to
+// move is exactly minus the value for its opponent, whatever the genome;
+// G1, whose values already cancel, keeps them; a network whose values do
+// not cancel changes; and the kind neche-both loads it from a file and
+// from bytes, and describes it so.
+func TestBothSides(t *testing.T) {
+	positions := evaltest.RandomPositions(300, 5)
+	g1 := Compile(G1())
+	for _, sel := range []string{"2", "3", "6"} {
+		plain := Compile(readTestFile(t, sel))
+		both := plain.BothSides()
+		changed := false
+		for i, p := range positions {
+			q := p
+			q.Side = p.Side.Opponent()
+			if a, b := both.Raw(&p), both.Raw(&q); a != -b {
+				t.Fatalf("#%s position %d: %v for the side to move, %v for the other", sel, i, a, b)
+			}
+			if a, b := both.Raw(&p), (plain.Raw(&p)-plain.Raw(&q))/2; a != b {
+				t.Fatalf("#%s position %d: %v, want (v(mover) - v(opponent))/2 = %v", sel, i, a, b)
+			}
+			changed = changed || both.Raw(&p) != plain.Raw(&p)
+		}
+		if !changed {
+			t.Errorf("#%s: judging from both sides changed no value", sel)
+		}
+		if both.RootView() || !plain.RootView() {
+			t.Errorf("#%s: root view %v from both sides, %v plain", sel, both.RootView(), plain.RootView())
+		}
+		f := func() eval.Evaluator { return both }
+		evaltest.CheckSymmetry(t, f, 300)
+		evaltest.CheckNoAllocs(t, f)
+	}
+	for i, p := range positions {
+		if a, b := g1.BothSides().Raw(&p), g1.Raw(&p); a != b {
+			t.Fatalf("G1 position %d: %v from both sides, %v plain", i, a, b)
+		}
+	}
+	data, err := os.ReadFile("testdata/best_networks.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := eval.Load(BothKind + ":testdata/best_networks.txt#2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromData, ok, err := eval.LoadData(BothKind, "2", data)
+	if !ok || err != nil {
+		t.Fatalf("LoadData: ok %v, err %v", ok, err)
+	}
+	want := Compile(readTestFile(t, "2")).BothSides()
+	for i, p := range positions {
+		if a, b, c := fromFile().Raw(&p), fromData().Raw(&p), want.Raw(&p); a != c || b != c {
+			t.Fatalf("position %d: %v from the file, %v from bytes, want %v", i, a, b, c)
+		}
+	}
+	if kind, _, _ := want.Describe(); kind != BothKind {
+		t.Errorf("Describe gives kind %q, want %q", kind, BothKind)
+	}
+}

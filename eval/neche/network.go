@@ -38,6 +38,29 @@ func init() {
 		}
 		return factory(f.Select(selector))
 	})
+	eval.Register(BothKind, func(path, selector string) (eval.Factory, error) {
+		return bothFactory(FromSpec(path, selector))
+	})
+	eval.RegisterData(BothKind, func(data []byte, selector string) (eval.Factory, error) {
+		f, err := Read(bytes.NewReader(data), "weights")
+		if err != nil {
+			return nil, err
+		}
+		return bothFactory(f.Select(selector))
+	})
+}
+
+// BothKind is the evaluator kind of a genome judged from both sides
+// (Network.BothSides): "neche-both:RUN" reads the same files as "neche".
+const BothKind = "neche-both"
+
+// bothFactory is factory for networks judged from both sides.
+func bothFactory(g Genome, err error) (eval.Factory, error) {
+	if err != nil {
+		return nil, err
+	}
+	n := Compile(g).BothSides()
+	return func() eval.Evaluator { return n }, nil
 }
 
 // factory compiles g into a network that every search thread shares.
@@ -78,6 +101,9 @@ type Network struct {
 	viable   bool
 	// genome is the genome compiled, for Describe.
 	genome Genome
+	// both makes Raw the mean of the network's value for the side to move
+	// and minus its value for the opponent (BothSides).
+	both bool
 }
 
 // synapse is one kept link into neuron sink+39.
@@ -198,7 +224,25 @@ func (t *links) reachesOutput() [64]bool {
 // Describe returns the network as the kind "neche" and a genome file of
 // one line, its genome.
 func (n *Network) Describe() (kind, selector string, data []byte) {
-	return "neche", "", FormatGenomes([]Genome{n.genome})
+	kind = "neche"
+	if n.both {
+		kind = BothKind
+	}
+	return kind, "", FormatGenomes([]Genome{n.genome})
+}
+
+// BothSides returns a copy of n that judges a position from both sides:
+// its Raw is (v(side to move) − v(opponent))/2, where v(s) is the
+// genome's output with s at the bottom of its view. Such a value is the
+// exact opposite for the two sides, so whatever part of the output does
+// not depend on whose view it is (the bias paths' offset, a large common
+// level of the deep paths) cancels, and the search needs no root view.
+// A genome whose value for one side already is minus its value for the
+// other (G1) keeps its values.
+func (n *Network) BothSides() *Network {
+	c := *n
+	c.both = true
+	return &c
 }
 
 // Viable reports whether the genome had a kept synapse into the output.
@@ -211,8 +255,15 @@ func (n *Network) Synapses() int { return n.synapses }
 // bottom of the network's view: own men +1, own kings +2, the opponent's
 // pieces negative.
 func (n *Network) Raw(p *engine.Position) float64 {
+	if n.both {
+		return (n.view(p, p.Side) - n.view(p, p.Side.Opponent())) / 2
+	}
+	return n.view(p, p.Side)
+}
+
+// view returns the network's output with side at the bottom of its view.
+func (n *Network) view(p *engine.Position, side engine.Color) float64 {
 	sum := n.bias
-	side := p.Side
 	own, opp := p.Pieces[side]&n.active[side], p.Pieces[side.Opponent()]&n.active[side]
 	spans := &n.span[side]
 	n.feed(&sum, spans, own&^p.Kings, 1)
@@ -253,10 +304,11 @@ func (n *Network) Evaluate(p *engine.Position) int {
 	return Score(n.Raw(p))
 }
 
-// RootView reports true: the network's values for the two sides do not
-// cancel, so a search judges every leaf from the root player's side, as
-// neche's own search does (engine/search.RootViewer).
-func (n *Network) RootView() bool { return true }
+// RootView reports true unless the network judges from both sides: the
+// values of a plain network for the two sides do not cancel, so a search
+// judges every leaf from the root player's side, as neche's own search
+// does (engine/search.RootViewer).
+func (n *Network) RootView() bool { return !n.both }
 
 // The score map: linear up to LinearLimit, logarithmic beyond.
 const (

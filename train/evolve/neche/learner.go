@@ -47,6 +47,11 @@ type Config struct {
 	// negamax engine does, instead of from the root player's side, as
 	// neche's search does (engine/search.RootViewer).
 	MoverView bool `json:"mover_view,omitempty"`
+	// BothSides judges every position from both sides: a genome's value is
+	// the mean of its output for the side to move and minus its output for
+	// the opponent (eval/neche.Network.BothSides; evaluator kind
+	// "neche-both"). The genome and the operators are unchanged.
+	BothSides bool `json:"both_sides,omitempty"`
 	// Rounds is the number of quicksort rankings per generation (faithful).
 	Rounds int `json:"rounds"`
 	// PointRate and TranslocationRate are the mutation rates.
@@ -285,8 +290,17 @@ func (l *Learner) Best(gen int) (eval.Factory, error) {
 	if gen < 0 || gen >= len(l.best) {
 		return nil, fmt.Errorf("neche: generation %d is not complete (%d are)", gen, len(l.best))
 	}
-	n := genome.Compile(l.best[gen])
+	n := l.compile(l.best[gen])
 	return func() eval.Evaluator { return n }, nil
+}
+
+// compile builds the network of g as the run judges it.
+func (l *Learner) compile(g genome.Genome) *genome.Network {
+	n := genome.Compile(g)
+	if l.cfg.BothSides {
+		n = n.BothSides()
+	}
+	return n
 }
 
 // Population returns the population of the next generation to run.
@@ -349,7 +363,7 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	}
 	cast := make([]eval.Factory, len(l.pop))
 	for i, g := range l.pop {
-		n := genome.Compile(g)
+		n := l.compile(g)
 		cast[i] = func() eval.Evaluator { return n }
 	}
 	var fitness []float64
@@ -422,7 +436,7 @@ func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 	}
 	all := cast
 	extra := func(g genome.Genome) {
-		n := genome.Compile(g)
+		n := l.compile(g)
 		all = append(all[:len(all):len(all)], func() eval.Evaluator { return n })
 		opponents = append(opponents, len(all)-1)
 	}

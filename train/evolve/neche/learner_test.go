@@ -449,3 +449,32 @@ func TestLearnerUsesLetterRates(t *testing.T) {
 		t.Errorf("a point rate of 0.5 mutated no gene")
 	}
 }
+
+// With BothSides the run judges its genomes from both sides: the best
+// genome it reports is such a network, and the run's files are the same
+// neche files, with other games than without.
+func TestBothSidesRun(t *testing.T) {
+	cfg := tiny(Improved)
+	plainDir, bothDir := t.TempDir(), t.TempDir()
+	run(t, plainDir, cfg, 2, 1)
+	cfg.BothSides = true
+	run(t, bothDir, cfg, 2, 1)
+	l, err := New(bothDir, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Open(); err != nil {
+		t.Fatal(err)
+	}
+	f, err := l.Best(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kind, _, _ := f().(eval.Describer).Describe(); kind != genome.BothKind {
+		t.Errorf("the best genome is described as %q, want %q", kind, genome.BothKind)
+	}
+	plain, both := folder(t, plainDir), folder(t, bothDir)
+	if bytes.Equal(plain[BestFile], both[BestFile]) {
+		t.Error("judging from both sides chose the same best genomes as the plain run")
+	}
+}
