@@ -22,7 +22,12 @@ func parseStart(fen string) (engine.Position, error) {
 }
 
 // Position returns the opening of game g.
-func (g *Game) Position() (engine.Position, error) { return parseStart(g.Start) }
+func (g *Game) Position() (engine.Position, error) {
+	if g.start != nil {
+		return *g.start, nil
+	}
+	return parseStart(g.Start)
+}
 
 // Record returns the PDN text of a finished game record whose result is
 // outcome (adjudicated draws have no result in the rules, so the caller
@@ -133,7 +138,7 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 		}
 		rec = games[0].Record
 	}
-	if s := rec.Start(); s.FEN() != start.FEN() {
+	if s := rec.Start(); !s.SameBoard(&start) {
 		return fmt.Errorf("PDN starts from %s, the unit from %s", s.FEN(), start.FEN())
 	}
 	prelude, err := preludeOf(start, g.Prelude)

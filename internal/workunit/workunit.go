@@ -17,6 +17,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+
+	"github.com/nechecb/nechecb/engine"
 )
 
 // Version is the format of units and results; a worker refuses a unit of
@@ -76,6 +78,8 @@ type Game struct {
 	Start   string   `json:"start,omitempty"`
 	Prelude []string `json:"prelude,omitempty"`
 	Seed    uint64   `json:"seed"`
+	// start is the opening as DecodeUnit read it, so that it is read once.
+	start *engine.Position
 }
 
 // Kinds of unit: how its games are played.
@@ -260,9 +264,11 @@ func DecodeUnit(data []byte) (*Unit, error) {
 		if g.Black < 0 || g.Black >= players || g.White < 0 || g.White >= players {
 			return nil, fmt.Errorf("work unit %s: game %d names players %d and %d of %d", u.ID, i, g.Black, g.White, players)
 		}
-		if _, err := parseStart(g.Start); err != nil {
+		p, err := parseStart(g.Start)
+		if err != nil {
 			return nil, fmt.Errorf("work unit %s: game %d: %w", u.ID, i, err)
 		}
+		u.Games[i].start = &p
 	}
 	return &u, nil
 }
