@@ -171,6 +171,43 @@ func checkLine(t *testing.T, pos engine.Position, line []engine.Move) {
 	}
 }
 
+// TestClearIsAFreshTable checks that a search after Clear is the search
+// of a new Searcher, node for node, including when the table's epochs
+// wrap round; and that an entry stored before a clear is gone.
+func TestClearIsAFreshTable(t *testing.T) {
+	a, b := mustFEN(t, BenchFENs[3]), mustFEN(t, BenchFENs[12])
+	want := depthSearch(t, New(Options{HashMB: 1}, nil), b, 9)
+	used := New(Options{HashMB: 1}, nil)
+	for _, epoch := range []uint16{1, 0xFFFF} {
+		depthSearch(t, used, a, 9)
+		used.tt.epoch = epoch // 0xFFFF: the next clear wraps round
+		for i := range used.tt.buckets {
+			for j := range used.tt.buckets[i] {
+				e := &used.tt.buckets[i][j]
+				if d := e.data.Load(); d != 0 {
+					moved := d&(1<<epochShift-1) | uint64(epoch)<<epochShift
+					e.check.Store(e.check.Load() ^ d ^ moved)
+					e.data.Store(moved)
+				}
+			}
+		}
+		used.Clear()
+		got := depthSearch(t, used, b, 9)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("epoch %d: the search after Clear differs from a new searcher's (-new +cleared):\n%s", epoch, diff)
+		}
+	}
+	tt := newTable(1)
+	tt.store(0xdeadbeef00000005, ttData{score: 7, depth: 3, move: 2, bound: boundExact})
+	tt.clear()
+	if _, ok := tt.probe(0xdeadbeef00000005); ok {
+		t.Error("an entry stored before clear is found after it")
+	}
+	if hf := tt.hashFull(); hf != 0 {
+		t.Errorf("hashFull after clear = %d, want 0", hf)
+	}
+}
+
 func TestDeterministicWithOneThread(t *testing.T) {
 	pos := mustFEN(t, BenchFENs[12])
 	a := depthSearch(t, New(Options{HashMB: 4}, nil), pos, 9)

@@ -19,7 +19,7 @@ const (
 const noMove = 0xFF
 
 // entry is one transposition-table slot. data packs the score, depth, move
-// index, bound and age; check is the position's key XORed with data, so a
+// index, bound, age and epoch; check is the position's key XORed with data, so a
 // slot torn by two threads writing at once fails the key test instead of
 // returning another position's data (Hyatt's lockless hashing). Both words
 // are read and written atomically, which costs nothing on amd64 loads and
@@ -50,14 +50,18 @@ const (
 	boundBits = 2
 	ageBits   = 6
 	ageMask   = 1<<ageBits - 1
+	// epochShift places the table's epoch above the age: an entry of
+	// another epoch than the table's is empty (see clear).
+	epochShift = scoreBits + depthBits + moveBits + boundBits + ageBits
 )
 
-func pack(d ttData, age uint8) uint64 {
+func pack(d ttData, age uint8, epoch uint16) uint64 {
 	return uint64(uint16(int16(d.score))) |
 		uint64(uint8(int8(d.depth)))<<scoreBits |
 		uint64(d.move)<<(scoreBits+depthBits) |
 		uint64(d.bound)<<(scoreBits+depthBits+moveBits) |
-		uint64(age&ageMask)<<(scoreBits+depthBits+moveBits+boundBits)
+		uint64(age&ageMask)<<(scoreBits+depthBits+moveBits+boundBits) |
+		uint64(epoch)<<epochShift
 }
 
 func unpack(v uint64) (ttData, uint8) {
@@ -72,11 +76,13 @@ func unpack(v uint64) (ttData, uint8) {
 
 // table is the transposition table shared by every search thread. Its size
 // is a power of two of entries; the age advances with each search so that
-// entries from earlier searches are replaced first.
+// entries from earlier searches are replaced first, and the epoch with
+// each clear, so that entries from before it are empty.
 type table struct {
 	buckets []bucket
 	mask    uint64
 	age     uint8
+	epoch   uint16
 }
 
 // entryBytes is the size of one entry; a test checks it against unsafe.Sizeof.
@@ -96,17 +102,28 @@ func (t *table) resize(mb int) {
 	n = 1 << (63 - bits.LeadingZeros64(n)) // round down to a power of two
 	t.buckets = make([]bucket, n)
 	t.mask = n - 1
-	t.age = 0
+	t.age, t.epoch = 0, 1
 }
 
 // entries returns the number of entries of the table.
 func (t *table) entries() int { return len(t.buckets) * bucketSize }
 
 // clear empties the table. It runs between searches, when no thread uses
-// the table, so plain writes are safe.
+// the table. It only starts a new epoch, which makes every entry written
+// before it empty, so that clearing costs nothing when games of a few
+// hundred nodes each clear a table of megabytes; once in 65535 clears the
+// epochs wrap and the entries are zeroed.
 func (t *table) clear() {
-	clear(t.buckets)
 	t.age = 0
+	if t.epoch++; t.epoch == 0 {
+		clear(t.buckets)
+		t.epoch = 1
+	}
+}
+
+// live returns whether data is an entry of this epoch (not empty).
+func (t *table) live(data uint64) bool {
+	return data != 0 && uint16(data>>epochShift) == t.epoch
 }
 
 // newSearch advances the age at the start of a search.
@@ -117,7 +134,7 @@ func (t *table) probe(key uint64) (ttData, bool) {
 	b := &t.buckets[key&t.mask]
 	for i := range b {
 		data := b[i].data.Load()
-		if b[i].check.Load()^data == key && data != 0 {
+		if b[i].check.Load()^data == key && t.live(data) {
 			d, _ := unpack(data)
 			return d, true
 		}
@@ -133,8 +150,8 @@ func (t *table) store(key uint64, d ttData) {
 	worst := 1 << 30
 	for i := range b {
 		data := b[i].data.Load()
-		if data == 0 || b[i].check.Load()^data == key {
-			if data != 0 && d.move == noMove {
+		if !t.live(data) || b[i].check.Load()^data == key {
+			if t.live(data) && d.move == noMove {
 				old, _ := unpack(data)
 				d.move = old.move // keep the known best move
 			}
@@ -148,7 +165,7 @@ func (t *table) store(key uint64, d ttData) {
 			worst, victim = value, i
 		}
 	}
-	data := pack(d, t.age)
+	data := pack(d, t.age, t.epoch)
 	b[victim].check.Store(key ^ data)
 	b[victim].data.Store(data)
 }
@@ -160,7 +177,7 @@ func (t *table) hashFull() int {
 		for j := range t.buckets[i] {
 			data := t.buckets[i][j].data.Load()
 			n++
-			if _, age := unpack(data); data != 0 && age == t.age {
+			if _, age := unpack(data); t.live(data) && age == t.age {
 				used++
 			}
 		}
