@@ -28,47 +28,37 @@ func init() {
 		sensoryOf[engine.White][b] = NecheBit[s-1]
 		sensoryOf[engine.Black][b] = NecheBit[32-s]
 	}
-	eval.Register("neche", func(path, selector string) (eval.Factory, error) {
-		return factory(FromSpec(path, selector))
-	})
-	eval.RegisterData("neche", func(data []byte, selector string) (eval.Factory, error) {
-		f, err := Read(bytes.NewReader(data), "weights")
-		if err != nil {
-			return nil, err
-		}
-		return factory(f.Select(selector))
-	})
-	eval.Register(BothKind, func(path, selector string) (eval.Factory, error) {
-		return bothFactory(FromSpec(path, selector))
-	})
-	eval.RegisterData(BothKind, func(data []byte, selector string) (eval.Factory, error) {
-		f, err := Read(bytes.NewReader(data), "weights")
-		if err != nil {
-			return nil, err
-		}
-		return bothFactory(f.Select(selector))
-	})
+	for _, kind := range []string{"neche", BothKind} {
+		both := kind == BothKind
+		eval.Register(kind, func(path, selector string) (eval.Factory, error) {
+			g, err := FromSpec(path, selector)
+			return factory(g, err, both)
+		})
+		eval.RegisterData(kind, func(data []byte, selector string) (eval.Factory, error) {
+			f, err := Read(bytes.NewReader(data), "weights")
+			if err != nil {
+				return nil, err
+			}
+			g, err := f.Select(selector)
+			return factory(g, err, both)
+		})
+	}
 }
 
 // BothKind is the evaluator kind of a genome judged from both sides
 // (Network.BothSides): "neche-both:RUN" reads the same files as "neche".
 const BothKind = "neche-both"
 
-// bothFactory is factory for networks judged from both sides.
-func bothFactory(g Genome, err error) (eval.Factory, error) {
-	if err != nil {
-		return nil, err
-	}
-	n := Compile(g).BothSides()
-	return func() eval.Evaluator { return n }, nil
-}
-
-// factory compiles g into a network that every search thread shares.
-func factory(g Genome, err error) (eval.Factory, error) {
+// factory compiles g into a network that every search thread shares,
+// judging from both sides when both is set.
+func factory(g Genome, err error, both bool) (eval.Factory, error) {
 	if err != nil {
 		return nil, err
 	}
 	n := Compile(g)
+	if both {
+		n = n.BothSides()
+	}
 	return func() eval.Evaluator { return n }, nil
 }
 

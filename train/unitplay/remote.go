@@ -53,8 +53,9 @@ const (
 // unit.
 func UnitSizes(n, workers int) []int {
 	var sizes []int
+	share := 2 * max(workers, 1)
 	for left := n; left > 0; {
-		k := min(left, max(MinUnit, min(MaxUnit, (left+2*workers-1)/(2*max(workers, 1)))))
+		k := min(left, max(MinUnit, min(MaxUnit, (left+share-1)/share)))
 		sizes = append(sizes, k)
 		left -= k
 	}
