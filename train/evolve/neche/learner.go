@@ -132,7 +132,7 @@ func Default(mode string) Config {
 		c.Opponents, c.Elite, c.Tournament, c.Hall, c.KeptInit = 6, 6, 3, 4, true
 		c.PointRate, c.TranslocationRate = 0.002, 0.05
 		c.LayerInit, c.Ladder, c.LadderBallots, c.Shaping = true, []string{evolve.OpponentG1}, 4, 0.5
-		c.MoverView = true
+		c.MoverView, c.BothSides = true, true
 	}
 	return c
 }

@@ -455,6 +455,7 @@ func TestLearnerUsesLetterRates(t *testing.T) {
 // neche files, with other games than without.
 func TestBothSidesRun(t *testing.T) {
 	cfg := tiny(Improved)
+	cfg.BothSides = false
 	plainDir, bothDir := t.TempDir(), t.TempDir()
 	run(t, plainDir, cfg, 2, 1)
 	cfg.BothSides = true
