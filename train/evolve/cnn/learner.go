@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
@@ -210,8 +211,11 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	}
 	ar.cast = make([]eval.Factory, len(l.pop))
 	for i := range l.pop {
-		n := net.New(&l.pop[i].Weights)
-		ar.cast[i] = func() eval.Evaluator { return n }
+		// Built on first use, by whichever worker plays the network
+		// first, so that the workers share building the generation's
+		// networks.
+		n := sync.OnceValue(func() *net.Network { return net.New(&l.pop[i].Weights) })
+		ar.cast[i] = func() eval.Evaluator { return n() }
 	}
 	var ranked []int
 	var best, mean float64
