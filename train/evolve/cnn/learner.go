@@ -214,7 +214,8 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 		// Built on first use, by whichever worker plays the network
 		// first, so that the workers share building the generation's
 		// networks.
-		n := sync.OnceValue(func() *net.Network { return net.New(&l.pop[i].Weights) })
+		w := &l.pop[i].Weights
+		n := sync.OnceValue(func() *net.Network { return net.New(w) })
 		ar.cast[i] = func() eval.Evaluator { return n() }
 	}
 	var ranked []int
