@@ -9,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync/atomic"
 	"testing"
-	"time"
 
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
@@ -75,21 +77,35 @@ func Run(t testing.TB, dir string, l evolve.Learner, seed uint64, generations, w
 	}
 }
 
-// StepStopped runs generation gen of l and cancels it once the pool has
-// played after games, as a kill during the generation would; it fails t
-// unless the step reports the cancellation.
+// StepStopped runs generation gen of l and stops it once after games are
+// played, as a kill would, and checks that the step reports the stop. The
+// stop comes from the game that makes the count, so a fast generation
+// cannot finish first.
 func StepStopped(t testing.TB, l evolve.Learner, gen, after int) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pool := evolve.NewPool(2, l.Rules())
-	go func() {
-		for pool.Played() < after && ctx.Err() == nil {
-			time.Sleep(100 * time.Microsecond)
-		}
-		cancel()
-	}()
+	pool.SetRemote(&stopAfter{inner: evolve.NewPool(2, l.Rules()), after: int64(after), cancel: cancel})
 	if _, err := l.Step(ctx, gen, pool); err != context.Canceled {
 		t.Fatalf("a step stopped after %d games returned %v", after, err)
 	}
+}
+
+// stopAfter plays a pool's games on an inner pool and cancels the step
+// when the after-th game ends.
+type stopAfter struct {
+	inner  *evolve.Pool
+	after  int64
+	played atomic.Int64
+	cancel context.CancelFunc
+}
+
+// Play plays the games until the stop.
+func (s *stopAfter) Play(ctx context.Context, _ evolve.Rules, cast []eval.Factory, games []evolve.Game, out []evolve.Result) (bool, error) {
+	return true, s.inner.PlayRecorded(ctx, cast, games, out, func(int, *engine.Game) {
+		if s.played.Add(1) == s.after {
+			s.cancel()
+		}
+	})
 }

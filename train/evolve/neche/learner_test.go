@@ -3,7 +3,6 @@ package neche
 import (
 	"bytes"
 	"context"
-	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	genome "github.com/nechecb/nechecb/eval/neche"
 	"github.com/nechecb/nechecb/train/evolve"
+	"github.com/nechecb/nechecb/train/evolve/evolvetest"
 )
 
 // tiny returns settings small enough for go test -short.
@@ -157,20 +157,7 @@ func TestResumeAfterStopMidGeneration(t *testing.T) {
 		if done, err := l.Open(); err != nil || done != 1 {
 			t.Fatalf("open after one generation: %d, %v", done, err)
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		pool := evolve.NewPool(2, l.Rules())
-		go func() {
-			for pool.Played() < 3 {
-				if ctx.Err() != nil {
-					return
-				}
-			}
-			cancel()
-		}()
-		if _, err := l.Step(ctx, 1, pool); !errors.Is(err, context.Canceled) {
-			t.Fatalf("%s: stopped step returned %v", mode, err)
-		}
-		cancel()
+		evolvetest.StepStopped(t, l, 1, 3)
 		if err := evolve.Prepare(dir, true, cfg); err != nil {
 			t.Fatal(err)
 		}
