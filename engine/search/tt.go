@@ -19,9 +19,9 @@ const (
 const noMove = 0xFF
 
 // entry is one transposition-table slot. data packs the score, depth, move
-// index, bound, age and epoch; check is the position's key XORed with data, so a
-// slot torn by two threads writing at once fails the key test instead of
-// returning another position's data (Hyatt's lockless hashing). Both words
+// index, bound, age and epoch; check is the position's key XORed with
+// data, so a slot torn by two threads writing at once fails the key test
+// instead of returning another position's data (Hyatt's lockless hashing). Both words
 // are read and written atomically, which costs nothing on amd64 loads and
 // keeps the race detector quiet.
 type entry struct {

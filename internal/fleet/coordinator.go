@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
@@ -81,8 +82,15 @@ type Coordinator struct {
 	seq     int
 	pending map[string]*pending
 	stored  map[string]bool
-	beats   map[string]time.Time
+	beats   map[string]beat
 	status  Status
+}
+
+// beat is the last heartbeat of a worker: when, and how many units it
+// plays at once.
+type beat struct {
+	at    time.Time
+	slots int
 }
 
 // pending is a unit published and not yet done.
@@ -138,7 +146,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, o CoordinatorOptions) (*
 		return nil, err
 	}
 	c := &Coordinator{nc: nc, js: js, opts: o, run: o.Run, start: time.Now(), stop: make(chan struct{}),
-		pending: map[string]*pending{}, stored: map[string]bool{}, beats: map[string]time.Time{}}
+		pending: map[string]*pending{}, stored: map[string]bool{}, beats: map[string]beat{}}
 	if c.obs, err = ensureStreams(ctx, js); err != nil {
 		return nil, err
 	}
@@ -155,7 +163,11 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, o CoordinatorOptions) (*
 	}
 	if c.hbSub, err = nc.Subscribe(heartbeatSubject, func(m *nats.Msg) {
 		c.mu.Lock()
-		c.beats[string(m.Data)] = time.Now()
+		slots, err := strconv.Atoi(m.Header.Get(slotsHeader))
+		if err != nil || slots < 1 {
+			slots = 1
+		}
+		c.beats[string(m.Data)] = beat{at: time.Now(), slots: slots}
 		c.mu.Unlock()
 	}); err != nil {
 		return nil, err
@@ -337,8 +349,8 @@ func (c *Coordinator) receive(m jetstream.Msg) {
 func (c *Coordinator) Status(ctx context.Context) Status {
 	c.mu.Lock()
 	s := c.status
-	for w, t := range c.beats {
-		if time.Since(t) > 3*heartbeatEvery {
+	for w, b := range c.beats {
+		if time.Since(b.at) > 3*heartbeatEvery {
 			delete(c.beats, w)
 		}
 	}
@@ -353,15 +365,15 @@ func (c *Coordinator) Status(ctx context.Context) Status {
 	return s
 }
 
-// Slots returns the number of workers heard from lately (at least 1):
-// how many units the fleet plays at once, as far as the coordinator knows.
+// Slots returns how many units the workers heard from lately play at once
+// (the sum of their --concurrency, at least 1).
 func (c *Coordinator) Slots() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	n := 0
-	for _, t := range c.beats {
-		if time.Since(t) <= 3*heartbeatEvery {
-			n++
+	for _, b := range c.beats {
+		if time.Since(b.at) <= 3*heartbeatEvery {
+			n += b.slots
 		}
 	}
 	return max(n, 1)

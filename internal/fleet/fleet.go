@@ -43,6 +43,9 @@ const (
 	// heartbeatSubject carries the workers' "still here" messages, from
 	// which the coordinator counts them.
 	heartbeatSubject = "nechecb.worker.heartbeat"
+	// slotsHeader, in a heartbeat, is how many units the worker plays at
+	// once (its --concurrency; 1 when missing).
+	slotsHeader = "Nechecb-Slots"
 	// pingSubject asks every worker for a heartbeat now.
 	pingSubject = "nechecb.worker.ping"
 )

@@ -135,6 +135,28 @@ func TestResultsInOrderDuplicatesDropped(t *testing.T) {
 	}
 }
 
+// TestSlotsCountConcurrency has two workers, of 3 and 1 slots: the
+// coordinator counts 2 workers and 4 slots from their heartbeats.
+func TestSlotsCountConcurrency(t *testing.T) {
+	f := newTestFleet(t)
+	c, err := NewCoordinator(context.Background(), f.conn(), CoordinatorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if n := c.Slots(); n != 1 {
+		t.Errorf("%d slots with no worker, want 1", n)
+	}
+	f.worker(WorkerOptions{Name: "three", Concurrency: 3, Execute: randomGames})
+	f.worker(WorkerOptions{Name: "one", Execute: randomGames})
+	for deadline := time.Now().Add(30 * time.Second); c.Slots() < 4 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n, w := c.Slots(), c.Status(context.Background()).Workers; n != 4 || w != 2 {
+		t.Errorf("%d slots of %d workers, want 4 of 2", n, w)
+	}
+}
+
 // TestUnplayableUnitFailsTheRun has a worker that cannot play anything:
 // after MaxRejects re-runs the coordinator gives up, naming the reason.
 func TestUnplayableUnitFailsTheRun(t *testing.T) {

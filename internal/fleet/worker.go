@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"sync"
 	"time"
 
@@ -57,7 +58,13 @@ func Worker(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 		return err
 	}
 	w := &worker{js: js, o: o, blobs: map[string][]byte{}}
-	ping, err := nc.Subscribe(pingSubject, func(*nats.Msg) { nc.Publish(heartbeatSubject, []byte(o.Name)) })
+	beat := func() {
+		m := nats.NewMsg(heartbeatSubject)
+		m.Data = []byte(o.Name)
+		m.Header.Set(slotsHeader, strconv.Itoa(o.Concurrency))
+		nc.PublishMsg(m)
+	}
+	ping, err := nc.Subscribe(pingSubject, func(*nats.Msg) { beat() })
 	if err != nil {
 		return err
 	}
@@ -69,7 +76,7 @@ func Worker(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 		t := time.NewTicker(heartbeatEvery)
 		defer t.Stop()
 		for {
-			nc.Publish(heartbeatSubject, []byte(o.Name))
+			beat()
 			select {
 			case <-ctx.Done():
 				return
