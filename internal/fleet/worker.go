@@ -57,7 +57,7 @@ func Worker(ctx context.Context, nc *nats.Conn, o WorkerOptions) error {
 	if err != nil {
 		return err
 	}
-	w := &worker{js: js, o: o, blobs: map[string][]byte{}}
+	w := &worker{js: js, o: o}
 	beat := func() {
 		m := nats.NewMsg(heartbeatSubject)
 		m.Data = []byte(o.Name)
@@ -104,10 +104,11 @@ type worker struct {
 	// sends counts the results being delivered.
 	sends sync.WaitGroup
 
-	mu    sync.Mutex
-	cons  jetstream.Consumer
-	obs   jetstream.ObjectStore
-	blobs map[string][]byte
+	blobs workunit.Cache[[]byte]
+
+	mu   sync.Mutex
+	cons jetstream.Consumer
+	obs  jetstream.ObjectStore
 }
 
 // consumer returns the workers' consumer, creating the streams and the
@@ -310,13 +311,12 @@ func (w *worker) play(ctx context.Context, u *workunit.Unit) (*workunit.Result, 
 
 // blob returns the weight file of hash, from the store the first time.
 func (w *worker) blob(ctx context.Context, hash string) ([]byte, error) {
-	w.mu.Lock()
-	data, ok := w.blobs[hash]
-	obs := w.obs
-	w.mu.Unlock()
-	if ok {
+	if data, ok := w.blobs.Get(hash); ok {
 		return data, nil
 	}
+	w.mu.Lock()
+	obs := w.obs
+	w.mu.Unlock()
 	if obs == nil {
 		return nil, errors.New("no weight store")
 	}
@@ -327,11 +327,6 @@ func (w *worker) blob(ctx context.Context, hash string) ([]byte, error) {
 	if workunit.HashOf(data) != hash {
 		return nil, fmt.Errorf("weights %s: the stored file does not match its hash", hash)
 	}
-	w.mu.Lock()
-	if len(w.blobs) > 4096 {
-		clear(w.blobs)
-	}
-	w.blobs[hash] = data
-	w.mu.Unlock()
+	w.blobs.Put(hash, data)
 	return data, nil
 }

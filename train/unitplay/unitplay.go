@@ -39,8 +39,9 @@ func FromUnitRules(r workunit.Rules) evolve.Rules {
 type Executor struct {
 	dir string
 
+	factories workunit.Cache[eval.Factory]
+
 	mu        sync.Mutex
-	factories map[string]eval.Factory
 	pools     map[workunit.Rules][]*evolve.Pool
 	searchers map[searcherKey][]*datagen.Searcher
 }
@@ -52,7 +53,7 @@ func NewExecutor() (*Executor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Executor{dir: dir, factories: map[string]eval.Factory{}, pools: map[workunit.Rules][]*evolve.Pool{},
+	return &Executor{dir: dir, pools: map[workunit.Rules][]*evolve.Pool{},
 		searchers: map[searcherKey][]*datagen.Searcher{}}, nil
 }
 
@@ -62,22 +63,14 @@ func (x *Executor) Close() error { return os.RemoveAll(x.dir) }
 // load returns the factory of a cast member.
 func (x *Executor) load(e *workunit.Evaluator) (eval.Factory, error) {
 	key := e.Key()
-	x.mu.Lock()
-	f, ok := x.factories[key]
-	x.mu.Unlock()
-	if ok {
+	if f, ok := x.factories.Get(key); ok {
 		return f, nil
 	}
 	f, err := x.open(e)
 	if err != nil {
 		return nil, err
 	}
-	x.mu.Lock()
-	if len(x.factories) > 4096 {
-		clear(x.factories)
-	}
-	x.factories[key] = f
-	x.mu.Unlock()
+	x.factories.Put(key, f)
 	return f, nil
 }
 
