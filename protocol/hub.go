@@ -141,13 +141,14 @@ func parseHubLevel(args hubtext.Args) (hubLevel, error) {
 			lv.infinite, given = true, true
 		}
 	}
-	seconds := func(key string) (time.Duration, bool, error) {
+	// seconds reads a duration; negative ones only where negative is true.
+	seconds := func(key string, negative bool) (time.Duration, bool, error) {
 		v, ok := args.Values[key]
 		if !ok {
 			return 0, false, nil
 		}
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f < 0 || f > 1e6 {
+		if err != nil || f < 0 && !negative || f < -1e6 || f > 1e6 {
 			return 0, false, fmt.Errorf("%s=%q is not a number of seconds", key, v)
 		}
 		return time.Duration(f * float64(time.Second)), true, nil
@@ -181,15 +182,17 @@ func parseHubLevel(args hubtext.Args) (hubLevel, error) {
 	} else if ok {
 		lv.moves = int(min(n, 1000))
 	}
-	if lv.moveTime, ok, err = seconds("move-time"); err != nil {
+	if lv.moveTime, ok, err = seconds("move-time", false); err != nil {
 		return lv, err
 	} else if ok {
 		lv.moveTime, given = max(lv.moveTime, time.Millisecond), true
 	}
-	if lv.clock, lv.timed, err = seconds("time"); err != nil {
+	// pydraughts sends time = clock - increment, below zero when the clock
+	// holds less than one increment; limits budgets from time + inc.
+	if lv.clock, lv.timed, err = seconds("time", true); err != nil {
 		return lv, err
 	}
-	if lv.inc, _, err = seconds("inc"); err != nil {
+	if lv.inc, _, err = seconds("inc", false); err != nil {
 		return lv, err
 	}
 	if !given && !lv.timed {
@@ -198,11 +201,15 @@ func parseHubLevel(args hubtext.Args) (hubLevel, error) {
 	return lv, nil
 }
 
+// minClock is the least clock a timed level gives the search, when time +
+// inc is smaller (or below zero).
+const minClock = time.Millisecond
+
 // limits turns the level into search limits for side to move.
 func (lv hubLevel) limits(side engine.Color) player.Limits {
 	l := player.Limits{Depth: lv.depth, Nodes: lv.nodes, MoveTime: lv.moveTime, MovesToGo: lv.moves, Infinite: lv.infinite}
 	if lv.timed {
-		t := max(lv.clock+lv.inc, time.Millisecond)
+		t := max(lv.clock+lv.inc, minClock)
 		if side == engine.Black {
 			l.BTime, l.BInc = t, lv.inc
 		} else {

@@ -80,6 +80,10 @@ func TestHubLevels(t *testing.T) {
 		{"level moves=20 time=60 inc=0.5", true, player.Limits{BTime: 60500 * time.Millisecond, BInc: 500 * time.Millisecond, MovesToGo: 20}},
 		{"level time=30", false, player.Limits{WTime: 30 * time.Second}},
 		{"level time=0", false, player.Limits{WTime: time.Millisecond}},
+		// pydraughts sends time = clock - inc, negative on a short clock.
+		{"level time=-0.02 inc=0.1", false, player.Limits{WTime: 80 * time.Millisecond, WInc: 100 * time.Millisecond}},
+		{"level time=-0.05 inc=0.05", true, player.Limits{BTime: time.Millisecond, BInc: 50 * time.Millisecond}},
+		{"level time=-3 inc=1", true, player.Limits{BTime: time.Millisecond, BInc: time.Second}},
 		{"level infinite", true, player.Limits{Infinite: true}},
 	}
 	for _, c := range cases {
@@ -113,6 +117,7 @@ func TestHubErrors(t *testing.T) {
 		{`pos moves="11-15 15-19"`, `error message="pos: move 2: illegal move '15-19'; legal moves: 21-17 22-18 23-19 24-20 22-17 23-18 24-19"`},
 		{"level", `error message="level: no limit given (depth=, nodes=, move-time=, time= or infinite)"`},
 		{"level time=soon", `error message="level: time=\"soon\" is not a number of seconds"`},
+		{"level time=1 inc=-1", `error message="level: inc=\"-1\" is not a number of seconds"`},
 		{"set-param name=variant value=international", `error message="set-param: variant \"international\" is not supported (only english)"`},
 		{"set-param name=Threads value=0", `error message="set-param: option Threads: 0 is outside 1..256"`},
 		{"set-param value=3", `error message="set-param: no name"`},
