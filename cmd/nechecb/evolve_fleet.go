@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nechecb/nechecb/internal/cputime"
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
@@ -48,12 +49,12 @@ func evolveFleetBench[C any](ctx context.Context, k evolveKind[C], cfg C, gens, 
 		if err != nil {
 			return err
 		}
-		self0, _, _ := cpuTimes()
+		self0, _ := cputime.Self()
 		start := time.Now()
 		err = evolve.Run(ctx, l, evolve.Config{Dir: dir, Generations: gens, Seed: *seed, Workers: w, Remote: remote,
 			Progress: func(p evolve.Progress) { t.games += p.Games }})
 		t.wall += time.Since(start)
-		self1, _, _ := cpuTimes()
+		self1, _ := cputime.Self()
 		t.cpu += self1 - self0
 		return err
 	}
@@ -77,7 +78,7 @@ func evolveFleetBench[C any](ctx context.Context, k evolveKind[C], cfg C, gens, 
 	for deadline := time.Now().Add(time.Minute); f.coord.Status(ctx).Workers < w && time.Now().Before(deadline); {
 		time.Sleep(50 * time.Millisecond)
 	}
-	_, children0, _ := cpuTimes()
+	children0, _ := cputime.Children()
 	same := true
 	for r := range fleetBenchRounds {
 		ld, fd := filepath.Join(tmp, fmt.Sprintf("local%d", r)), filepath.Join(tmp, fmt.Sprintf("fleet%d", r))
@@ -97,7 +98,7 @@ func evolveFleetBench[C any](ctx context.Context, k evolveKind[C], cfg C, gens, 
 		// The workers' CPU time counts once they have ended.
 		stopWorkers()
 		stopWorkers = nil
-		_, children1, _ := cpuTimes()
+		children1, _ := cputime.Children()
 		workerCPU = children1 - children0
 		fleetRuns.cpu += workerCPU
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/internal/cputime"
 )
 
 // RandomPositions returns n positions drawn from a generator seeded with
@@ -130,12 +131,12 @@ func Bench(b *testing.B, f eval.Factory) {
 	positions := RandomPositions(64, 3)
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0, ok := processCPU()
+	cpu0, ok := cputime.Self()
 	sink := 0
 	for i := 0; i < b.N; i++ {
 		sink += e.Evaluate(&positions[i&63])
 	}
-	if cpu1, ok1 := processCPU(); ok && ok1 {
+	if cpu1, ok1 := cputime.Self(); ok && ok1 {
 		b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
 	}
 	_ = sink

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/internal/cputime"
 	"github.com/nechecb/nechecb/internal/fileio"
 )
 
@@ -258,7 +259,7 @@ func benchOnce(ctx context.Context, newLearner func(dir string) (Learner, error)
 	pool := NewPool(workers, l.Rules())
 	row := BenchRow{Workers: workers, Generations: generations}
 	start := time.Now()
-	cpu0, cpuOK := processCPU()
+	cpu0, cpuOK := cputime.Self()
 	for gen := range generations {
 		st, err := l.Step(ctx, gen, pool)
 		if err != nil {
@@ -267,7 +268,7 @@ func benchOnce(ctx context.Context, newLearner func(dir string) (Learner, error)
 		row.Games += st.Games
 	}
 	row.Elapsed = time.Since(start)
-	if cpu1, ok := processCPU(); ok && cpuOK {
+	if cpu1, ok := cputime.Self(); ok && cpuOK {
 		row.CPU = cpu1 - cpu0
 	}
 	return row, nil
