@@ -11,7 +11,7 @@ import (
 
 	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/protocol/client"
-	"github.com/nechecb/nechecb/protocol/match"
+	"github.com/nechecb/nechecb/match"
 )
 
 func init() {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/nechecb/nechecb/internal/fleet"
 	"github.com/nechecb/nechecb/internal/workunit"
-	"github.com/nechecb/nechecb/protocol/match"
+	"github.com/nechecb/nechecb/match"
 	"github.com/nechecb/nechecb/train/unitplay"
 )
 

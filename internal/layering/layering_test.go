@@ -80,21 +80,25 @@ func TestImportsPointDown(t *testing.T) {
 		direct bool     // only the package from itself, and its direct imports
 		not    []string // may not import these (or anything under them)
 	}{
-		{"engine", false, []string{"eval", "protocol", "train", "internal/player", "internal/console", "books", "cmd"}},
-		{"eval", false, []string{"train", "protocol", "books", "cmd"}},
-		{"internal/player", false, []string{"protocol", "train", "cmd", "eval/all"}},
-		{"protocol", false, []string{"eval/all", "train", "cmd"}},
+		{"engine", false, []string{"eval", "protocol", "train", "match", "internal/player", "internal/console", "books", "cmd"}},
+		{"eval", false, []string{"train", "protocol", "match", "books", "cmd"}},
+		{"internal/player", false, []string{"protocol", "train", "match", "cmd", "eval/all"}},
+		{"protocol", false, []string{"eval/all", "train", "match", "cmd"}},
 		// The server reaches the search and the evaluators through
 		// internal/player and the binary's option setters only.
 		{"protocol", true, []string{"eval", "books", "engine/search"}},
-		{"train", false, []string{"protocol", "cmd"}},
+		{"train", false, []string{"protocol", "match", "cmd"}},
+		// The match runner is an application beside train: it drives engine
+		// processes through protocol/client and links no evaluator, search
+		// or learner of its own.
+		{"match", false, []string{"eval", "engine/search", "internal/player", "train", "cmd"}},
 		// Work units are plain data checked with the rules alone, and the
 		// fleet moves them without knowing how a unit is played: neither
 		// reaches an evaluator, the search or a learner.
-		{"internal/workunit", false, []string{"eval", "engine/search", "internal/player", "train", "protocol", "books", "cmd"}},
-		{"internal/fleet", false, []string{"eval", "engine/search", "internal/player", "train", "protocol", "books", "cmd"}},
+		{"internal/workunit", false, []string{"eval", "engine/search", "internal/player", "train", "match", "protocol", "books", "cmd"}},
+		{"internal/fleet", false, []string{"eval", "engine/search", "internal/player", "train", "match", "protocol", "books", "cmd"}},
 		// Only the binary links every evaluator.
-		{"internal/console", false, []string{"eval/all", "protocol", "train", "cmd"}},
+		{"internal/console", false, []string{"eval/all", "protocol", "train", "match", "cmd"}},
 	}
 	pkgs := listPackages(t)
 	checked := map[string]int{}

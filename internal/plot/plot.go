@@ -1,7 +1,7 @@
 // Package plot owns the one SVG chart nechecb draws: Elo estimates against
 // a count (games in a match, generations in an evolution run), each series a
 // line with its 95% confidence interval as a shaded band. The match runner
-// (protocol/match) and the evolution runs (train/evolve) both draw through
+// (match) and the evolution runs (train/evolve) both draw through
 // it, so that their charts read alike.
 package plot
 

@@ -90,7 +90,7 @@ const (
 	// sides with the search limits of Datagen, and the result carries the
 	// quiet positions after the prelude as Samples.
 	KindDatagen = "datagen"
-	// KindMatch games are protocol/match's: nechecb engine processes with
+	// KindMatch games are the match package's: nechecb engine processes with
 	// the options of Match, started by the worker from its own binary.
 	KindMatch = "match"
 )
