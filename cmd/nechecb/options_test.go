@@ -10,7 +10,7 @@ import (
 	"github.com/nechecb/nechecb/internal/player"
 )
 
-// docTable reads the option table of PROTOCOL.md whose header row starts
+// docTable reads the option table of a document whose header row starts
 // with "| <first> |" and returns, for each row, the UCI handshake line that
 // the row describes (name, type, default, range or values).
 func docTable(t *testing.T, doc, first string) []string {
@@ -57,7 +57,8 @@ func docTable(t *testing.T, doc, first string) []string {
 
 // TestOptionsMatchProtocolDoc compares PROTOCOL.md with the binary's option
 // list: the options table and the example session with the uci handshake,
-// the hidden options table with the hidden options.
+// and the hidden options with PROTOCOL.md's hidden option table followed by
+// the experiment options of docs/search-experiments.md.
 func TestOptionsMatchProtocolDoc(t *testing.T) {
 	data, err := os.ReadFile("../../PROTOCOL.md")
 	if err != nil {
@@ -91,8 +92,13 @@ func TestOptionsMatchProtocolDoc(t *testing.T) {
 			hidden = append(hidden, o.String())
 		}
 	}
-	if table := docTable(t, doc, "hidden option"); !cmp.Equal(table, hidden) {
-		t.Errorf("PROTOCOL.md's hidden option table and the hidden options differ (-doc +options):\n%s", cmp.Diff(table, hidden))
+	experiments, err := os.ReadFile("../../docs/search-experiments.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := append(docTable(t, string(experiments), "experiment option"), docTable(t, doc, "hidden option")...)
+	if !cmp.Equal(table, hidden) {
+		t.Errorf("the hidden option tables (docs/search-experiments.md, PROTOCOL.md) and the hidden options differ (-doc +options):\n%s", cmp.Diff(table, hidden))
 	}
 }
 
