@@ -1,8 +1,8 @@
 // Command nechecb-cb is nechecb as a CheckerBoard engine: built with
 // -buildmode=c-shared it is a shared library (a Windows DLL, or a Linux .so
 // for the test harness) exporting getmove, enginecommand and enginename as
-// the CheckerBoard engine API (protocol version 2) defines them. The README's
-// "CheckerBoard" section gives the build commands. This package is the thin
+// the CheckerBoard engine API (protocol version 2) defines them.
+// docs/checkerboard.md gives the build commands. This package is the thin
 // cgo layer: it checks the host's pointers, copies to and from the host's
 // memory and recovers from any panic; internal/cbapi does the work.
 package main

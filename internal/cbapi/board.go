@@ -6,8 +6,8 @@
 // plain Go, testable without cgo; cmd/nechecb-cb is the thin cgo layer that
 // exports the C functions and copies to and from the host's memory.
 //
-// The API is the one CheckerBoard 1.77 speaks (protocol version 2); the
-// README's section "CheckerBoard" says how nechecb answers it.
+// The API is the one CheckerBoard 1.77 speaks (protocol version 2);
+// docs/checkerboard.md says how nechecb answers it.
 package cbapi
 
 import (
