@@ -52,38 +52,17 @@ type Loader func(path, selector string) (Factory, error)
 // selector, for kinds that can read their files from memory.
 type DataLoader func(data []byte, selector string) (Factory, error)
 
+// kind is one entry of the registry: how a kind loads from a spec's path,
+// and, for kinds that can, from a weight file's bytes.
+type kind struct {
+	load Loader
+	data DataLoader // nil when the kind reads files only
+}
+
 var (
-	registryMu  sync.RWMutex
-	registry    = map[string]Loader{}
-	dataLoaders = map[string]DataLoader{}
+	registryMu sync.RWMutex
+	registry   = map[string]*kind{}
 )
-
-// RegisterData lets a kind registered under name load from bytes
-// (LoadData), as a work unit's weights arrive.
-func RegisterData(name string, load DataLoader) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	if _, dup := dataLoaders[name]; dup {
-		panic("eval: data loader registered twice: " + name)
-	}
-	dataLoaders[name] = load
-}
-
-// LoadData builds a Factory of kind name from the bytes of a weight file
-// and a selector. ok is false when the kind cannot load from bytes: then
-// the caller writes the bytes to a file and calls Load.
-func LoadData(name, selector string, data []byte) (f Factory, ok bool, err error) {
-	registryMu.RLock()
-	load, ok := dataLoaders[name]
-	registryMu.RUnlock()
-	if !ok {
-		return nil, false, nil
-	}
-	if f, err = load(data, selector); err != nil {
-		return nil, true, fmt.Errorf("evaluator %s: %w", name, err)
-	}
-	return f, true, nil
-}
 
 // Register makes a kind available under name. Sub-packages call it from
 // init. Registering a name twice panics, since it is a programming error.
@@ -93,7 +72,44 @@ func Register(name string, load Loader) {
 	if _, dup := registry[name]; dup {
 		panic("eval: kind registered twice: " + name)
 	}
-	registry[name] = load
+	registry[name] = &kind{load: load}
+}
+
+// RegisterData lets the kind registered under name load from bytes
+// (LoadData), as a work unit's weights arrive. The kind must be registered
+// first, and once: anything else panics, since it is a programming error.
+func RegisterData(name string, load DataLoader) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	k, ok := registry[name]
+	switch {
+	case !ok:
+		panic("eval: data loader for a kind not registered: " + name)
+	case k.data != nil:
+		panic("eval: data loader registered twice: " + name)
+	}
+	k.data = load
+}
+
+// lookup returns the registry's entry for name, or nil.
+func lookup(name string) *kind {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return registry[name]
+}
+
+// LoadData builds a Factory of kind name from the bytes of a weight file
+// and a selector. ok is false when the kind cannot load from bytes: then
+// the caller writes the bytes to a file and calls Load.
+func LoadData(name, selector string, data []byte) (f Factory, ok bool, err error) {
+	k := lookup(name)
+	if k == nil || k.data == nil {
+		return nil, false, nil
+	}
+	if f, err = k.data(data, selector); err != nil {
+		return nil, true, fmt.Errorf("evaluator %s: %w", name, err)
+	}
+	return f, true, nil
 }
 
 // Kinds lists the registered kinds, sorted.
@@ -150,13 +166,11 @@ func Load(text string) (Factory, error) {
 	if err != nil {
 		return nil, err
 	}
-	registryMu.RLock()
-	load, ok := registry[s.Name]
-	registryMu.RUnlock()
-	if !ok {
+	k := lookup(s.Name)
+	if k == nil {
 		return nil, fmt.Errorf("unknown evaluator %q (known: %s)", s.Name, strings.Join(Kinds(), ", "))
 	}
-	f, err := load(s.Path, s.Selector)
+	f, err := k.load(s.Path, s.Selector)
 	if err != nil {
 		return nil, fmt.Errorf("evaluator %s: %w", s, err)
 	}

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -74,5 +75,38 @@ func TestScoreFromFloat(t *testing.T) {
 		if got := ScoreFromFloat(tc.in); got != tc.want {
 			t.Errorf("ScoreFromFloat(%v) = %d, want %d", tc.in, got, tc.want)
 		}
+	}
+}
+
+// registryRuns counts the runs of TestOneRegistry.
+var registryRuns int
+
+// TestOneRegistry checks that a data loader attaches to a kind already
+// registered, and only once: the path and bytes loaders of a kind are one
+// entry of one registry.
+func TestOneRegistry(t *testing.T) {
+	panics := func(f func()) (p bool) {
+		defer func() { p = recover() != nil }()
+		f()
+		return false
+	}
+	fromData := func([]byte, string) (Factory, error) { return func() Evaluator { return nil }, nil }
+	if !panics(func() { RegisterData("test-no-such-kind", fromData) }) {
+		t.Error("RegisterData accepted a kind that is not registered")
+	}
+	// A name of its own each run, since -count runs the test again in the
+	// same process.
+	registryRuns++
+	name := "test-data-kind-" + strconv.Itoa(registryRuns)
+	Register(name, func(string, string) (Factory, error) { return nil, nil })
+	if _, ok, _ := LoadData(name, "", nil); ok {
+		t.Error("LoadData: a kind with no data loader says it loaded")
+	}
+	RegisterData(name, fromData)
+	if f, ok, err := LoadData(name, "", nil); !ok || err != nil || f == nil {
+		t.Errorf("LoadData: %v, %v, %v", f, ok, err)
+	}
+	if !panics(func() { RegisterData(name, fromData) }) {
+		t.Error("RegisterData accepted a second data loader")
 	}
 }
