@@ -45,6 +45,15 @@ func init() {
 // generation's number, zero-padded to at least four digits).
 const RunBestDir = "best"
 
+// RunBestFile returns the file of the best network of generation gen of
+// the run in folder dir.
+func RunBestFile(dir string, gen int) string {
+	return filepath.Join(dir, RunBestDir, fmt.Sprintf("%04d", gen)+runBestExt)
+}
+
+// runBestExt ends the name of a run's best network files.
+const runBestExt = ".txt"
+
 // RunBest returns the file of the best network of the last generation of
 // the run in folder dir: the highest-numbered file in dir/best.
 func RunBest(dir string) (string, error) {
@@ -54,7 +63,7 @@ func RunBest(dir string) (string, error) {
 	}
 	best, path := -1, ""
 	for _, e := range entries {
-		num, ok := strings.CutSuffix(e.Name(), ".txt")
+		num, ok := strings.CutSuffix(e.Name(), runBestExt)
 		gen, err := strconv.Atoi(num)
 		if !ok || err != nil || gen < 0 || e.IsDir() {
 			continue

@@ -21,13 +21,9 @@
 package cnn
 
 import (
-	"fmt"
 	"math"
 	"math/bits"
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
@@ -90,39 +86,6 @@ func (n *Network) Describe() (kind, selector string, data []byte) {
 		return "cnn", "net", nil // cannot happen: the writer writes to memory
 	}
 	return "cnn", "net", data
-}
-
-// RunRow resolves a spec on an evolution run folder dir to a file and a
-// row: with no selector, the first row (the best) of the highest-numbered
-// GenGWeightsBest.csv; with a row name GenG_IIII, that row of GenG.csv.
-func RunRow(dir, selector string) (path, row string, err error) {
-	if selector != "" {
-		gen, _, ok := strings.Cut(strings.TrimPrefix(selector, "Gen"), "_")
-		if _, err := strconv.Atoi(gen); !strings.HasPrefix(selector, "Gen") || !ok || err != nil {
-			return "", "", fmt.Errorf("%s: row %q is not named GenG_IIII", dir, selector)
-		}
-		return filepath.Join(dir, "Gen"+gen+".csv"), selector, nil
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return "", "", err
-	}
-	best := -1
-	for _, e := range entries {
-		num, ok := strings.CutSuffix(strings.TrimPrefix(e.Name(), "Gen"), "WeightsBest.csv")
-		if g, err := strconv.Atoi(num); ok && err == nil && g > best && strings.HasPrefix(e.Name(), "Gen") {
-			best = g
-		}
-	}
-	if best < 0 {
-		return "", "", fmt.Errorf("%s: no generation is complete yet (no GenGWeightsBest.csv)", dir)
-	}
-	path = filepath.Join(dir, fmt.Sprintf("Gen%dWeightsBest.csv", best))
-	t, err := ReadFile(path)
-	if err != nil {
-		return "", "", err
-	}
-	return path, t.Rows[0].Name, nil
 }
 
 // cellOf[me][b] is the input cell (row*8 + col) of engine bit b in the board

@@ -304,3 +304,36 @@ func TestResultCountsThePiecesLeft(t *testing.T) {
 		}
 	}
 }
+
+// A shaped score mixes the result with the final piece balance; shaping 0
+// is the result alone.
+func TestShapedScore(t *testing.T) {
+	win := Result{Outcome: engine.BlackWins, Pieces: [2]int{}}
+	win.Pieces[engine.Black], win.Pieces[engine.White] = 5, 0
+	draw := Result{Outcome: engine.Draw}
+	draw.Pieces[engine.Black], draw.Pieces[engine.White] = 4, 7
+	for _, r := range []Result{win, draw} {
+		for _, side := range []engine.Color{engine.Black, engine.White} {
+			if got := r.Score(side, 0); got != r.Points(side) {
+				t.Errorf("%+v for %v, no shaping: %v, want the points %v", r, side, got, r.Points(side))
+			}
+			if got, other := r.Score(side, 0.5), r.Score(side.Opponent(), 0.5); math.Abs(got+other-1) > 1e-12 {
+				t.Errorf("%+v: the two sides' shaped scores %v and %v do not add up to 1", r, got, other)
+			}
+		}
+	}
+	// Balance +5 of 12 for the winner: (1 + 5/12)/2 under full shaping.
+	if got, want := win.Score(engine.Black, 1), (1+5.0/12)/2; math.Abs(got-want) > 1e-12 {
+		t.Errorf("a win by 5 pieces, shaping 1: %v, want %v", got, want)
+	}
+	// A draw three pieces down scores less than a half.
+	if got := draw.Score(engine.Black, 0.5); got >= 0.5 {
+		t.Errorf("a draw three pieces down scores %v, want less than 0.5", got)
+	}
+	// Losing slowly (few pieces behind) beats losing fast.
+	rout, near := Result{Outcome: engine.WhiteWins}, Result{Outcome: engine.WhiteWins}
+	rout.Pieces[engine.White], near.Pieces[engine.White] = 12, 1
+	if a, b := rout.Score(engine.Black, 0.5), near.Score(engine.Black, 0.5); !(a < b && a >= 0) {
+		t.Errorf("a loss 12 pieces behind scores %v, one piece behind %v", a, b)
+	}
+}

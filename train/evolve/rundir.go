@@ -138,3 +138,28 @@ func jsonText(v any) string {
 	data, _ := json.Marshal(v)
 	return string(data)
 }
+
+// Exists reports whether anything is at path.
+func Exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// Complete counts the complete generations of a run folder: generation g
+// is complete when the file marker(g), which a learner writes last, is
+// there, for g from 0 on without a gap.
+func Complete(marker func(gen int) string) int {
+	done := 0
+	for Exists(marker(done)) {
+		done++
+	}
+	return done
+}
+
+// Started reports whether a run folder with done complete generations
+// holds the population of the next one, population(done), for a learner's
+// Open to read: always after a complete generation, and before the first
+// when a run was stopped after writing generation 0.
+func Started(done int, population func(gen int) string) bool {
+	return done > 0 || Exists(population(0))
+}

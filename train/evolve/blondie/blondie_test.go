@@ -153,7 +153,7 @@ func TestFiles(t *testing.T) {
 		l := newRun(t, dir, cfg, false)
 		evolvetest.Run(t, dir, l, cfg.Seed, 3, 2)
 		for gen := range 3 {
-			n, err := net.ReadFile(BestPath(dir, gen))
+			n, err := net.ReadFile(net.RunBestFile(dir, gen))
 			if err != nil || n.Sigmas == nil || n.PieceDiffSigma <= 0 {
 				t.Fatalf("%s: best of generation %d: %v (step sizes %v)", mode, gen, err, n != nil && n.Sigmas != nil)
 			}
@@ -171,7 +171,7 @@ func TestFiles(t *testing.T) {
 		}
 		// Kept: 0 and 2 (multiples of keep-every) and 3 (the next one).
 		for gen, kept := range []bool{true, false, true, true} {
-			if exists(ParentPath(dir, gen, 0)) != kept {
+			if evolve.Exists(ParentPath(dir, gen, 0)) != kept {
 				t.Errorf("%s: parents of generation %d kept: %v, want %v", mode, gen, !kept, kept)
 			}
 		}
@@ -283,7 +283,7 @@ func TestArch2001(t *testing.T) {
 	cfg.Arch, cfg.Parents, cfg.Games, cfg.MaxPlies = 2001, 2, 1, 30
 	dir := t.TempDir()
 	evolvetest.Run(t, dir, newRun(t, dir, cfg, false), 1, 1, 2)
-	n, err := net.ReadFile(BestPath(dir, 0))
+	n, err := net.ReadFile(net.RunBestFile(dir, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

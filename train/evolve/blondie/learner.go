@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	net "github.com/nechecb/nechecb/eval/blondie"
@@ -135,20 +134,12 @@ func (c *Config) tau() float64 {
 	return Tau(Weights(net.Arch(c.Arch)))
 }
 
-// Folders of a run.
-const (
-	ParentsDir = "parents"
-	BestDir    = net.RunBestDir
-)
+// ParentsDir is the folder of a run that holds the kept populations.
+const ParentsDir = "parents"
 
 // ParentPath returns the file of parent i (0 the best) of generation gen.
 func ParentPath(dir string, gen, i int) string {
 	return filepath.Join(dir, ParentsDir, fmt.Sprintf("%04d", gen), fmt.Sprintf("%02d.txt", i))
-}
-
-// BestPath returns the file of the best network of generation gen.
-func BestPath(dir string, gen int) string {
-	return filepath.Join(dir, BestDir, fmt.Sprintf("%04d.txt", gen))
 }
 
 // Random-number purposes.
@@ -181,12 +172,9 @@ func (l *Learner) Rules() evolve.Rules { return l.cfg.Rules() }
 // Open counts the complete generations (best/0000.txt, best/0001.txt, ...
 // without a gap) and reads the parents of the next one.
 func (l *Learner) Open() (int, error) {
-	done := 0
-	for exists(BestPath(l.dir, done)) {
-		done++
-	}
+	done := evolve.Complete(func(gen int) string { return net.RunBestFile(l.dir, gen) })
 	l.done, l.parents = done, nil
-	if done == 0 && !exists(ParentPath(l.dir, 0, 0)) {
+	if !evolve.Started(done, func(gen int) string { return ParentPath(l.dir, gen, 0) }) {
 		return 0, nil
 	}
 	parents, err := l.readParents(done)
@@ -195,11 +183,6 @@ func (l *Learner) Open() (int, error) {
 	}
 	l.parents = parents
 	return done, nil
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 // readParents reads and checks the population of generation gen.
@@ -237,7 +220,7 @@ func (l *Learner) writeParents(gen int, parents []*net.Net) error {
 
 // Best returns the best network of complete generation gen.
 func (l *Learner) Best(gen int) (eval.Factory, error) {
-	n, err := net.ReadFile(BestPath(l.dir, gen))
+	n, err := net.ReadFile(net.RunBestFile(l.dir, gen))
 	if err != nil {
 		return nil, err
 	}
@@ -309,10 +292,10 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	if err := l.writeParents(gen+1, next); err != nil {
 		return evolve.Stats{}, err
 	}
-	if err := os.MkdirAll(filepath.Join(l.dir, BestDir), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(l.dir, net.RunBestDir), 0o755); err != nil {
 		return evolve.Stats{}, err
 	}
-	if err := next[0].WriteFile(BestPath(l.dir, gen)); err != nil {
+	if err := next[0].WriteFile(net.RunBestFile(l.dir, gen)); err != nil {
 		return evolve.Stats{}, err
 	}
 	if gen%l.cfg.KeepEvery != 0 {
@@ -326,17 +309,6 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	return evolve.Stats{Games: games, Best: fitness[ranked[0]], Mean: mean / float64(len(fitness))}, nil
 }
 
-// byFitness returns the indexes of fitness, best first, ties in index
-// order (parents before children).
-func byFitness(fitness []float64) []int {
-	idx := make([]int, len(fitness))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return fitness[idx[a]] > fitness[idx[b]] })
-	return idx
-}
-
 // survivors returns the networks that become the next parents, in order:
 // the Elite first parents (improved mode), then the fittest of the rest.
 func (l *Learner) survivors(fitness []float64) []int {
@@ -348,7 +320,7 @@ func (l *Learner) survivors(fitness []float64) []int {
 			taken[i] = true
 		}
 	}
-	for _, i := range byFitness(fitness) {
+	for _, i := range evolve.ByFitness(fitness) {
 		if len(out) == l.cfg.Parents {
 			break
 		}
@@ -410,42 +382,13 @@ func (l *Learner) payoff(points float64) float64 {
 // ballots drawn once for the generation. The fitness is the mean game
 // score (evolve.Result.Score with Shaping).
 func (l *Learner) playImproved(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
-	ballots, err := books.Standard("3move")
+	s, err := evolve.NewSchedule(evolve.Rand(l.cfg.Seed, gen, streamSchedule), l.cfg.Seed, gen, streamGames)
 	if err != nil {
 		return nil, 0, err
 	}
-	rng := evolve.Rand(l.cfg.Seed, gen, streamSchedule)
-	start := func() (engine.Position, error) {
-		b := ballots[rng.IntN(len(ballots))]
-		g, err := b.Play()
-		if err != nil {
-			return engine.Position{}, fmt.Errorf("ballot %s: %w", b.Name, err)
-		}
-		return g.Current(), nil
-	}
-	var games []evolve.Game
-	pair := func(i, j int, pos engine.Position) {
-		for c := range 2 {
-			game := evolve.Game{Black: i, White: j, Start: pos, Seed: evolve.GameSeed(l.cfg.Seed, gen, streamGames, len(games))}
-			if c == 1 {
-				game.Black, game.White = j, i
-			}
-			games = append(games, game)
-		}
-	}
 	players := len(cast)
-	for i := range players {
-		for range l.cfg.Pairs {
-			j := rng.IntN(players - 1)
-			if j >= i {
-				j++
-			}
-			pos, err := start()
-			if err != nil {
-				return nil, 0, err
-			}
-			pair(i, j, pos)
-		}
+	if err := s.RandomPairs(players, l.cfg.Pairs); err != nil {
+		return nil, 0, err
 	}
 	for _, name := range l.cfg.Ladder {
 		f, err := evolve.FixedOpponent(name)
@@ -455,30 +398,18 @@ func (l *Learner) playImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 		cast = append(cast[:len(cast):len(cast)], f)
 		rung := len(cast) - 1
 		for range l.cfg.LadderBallots {
-			pos, err := start()
+			pos, err := s.Opening()
 			if err != nil {
 				return nil, 0, err
 			}
 			for i := range players {
-				pair(i, rung, pos)
+				s.Pair(i, rung, pos, true)
 			}
 		}
 	}
-	results := make([]evolve.Result, len(games))
-	if err := pool.Play(ctx, cast, games, results); err != nil {
+	points, err := s.Scores(ctx, pool, cast, l.cfg.Shaping)
+	if err != nil {
 		return nil, 0, err
 	}
-	points := make([]float64, len(cast))
-	counts := make([]int, len(cast))
-	for k, g := range games {
-		points[g.Black] += results[k].Score(engine.Black, l.cfg.Shaping)
-		points[g.White] += results[k].Score(engine.White, l.cfg.Shaping)
-		counts[g.Black]++
-		counts[g.White]++
-	}
-	points, counts = points[:players], counts[:players]
-	for i := range points {
-		points[i] /= float64(max(counts[i], 1))
-	}
-	return points, len(games), nil
+	return points[:players], len(s.Games), nil
 }

@@ -88,8 +88,8 @@ func TestBreedMakesTheSeedsGeneration(t *testing.T) {
 	}
 	names := map[string]bool{}
 	for i, r := range next[16:] {
-		if r.Name != Name(15, i) {
-			t.Fatalf("network %d is named %s, want %s", 16+i, r.Name, Name(15, i))
+		if r.Name != net.RowName(15, i) {
+			t.Fatalf("network %d is named %s, want %s", 16+i, r.Name, net.RowName(15, i))
 		}
 		names[r.Name] = true
 	}
@@ -214,7 +214,7 @@ func TestFiles(t *testing.T) {
 		dir := t.TempDir()
 		evolvetest.Run(t, dir, newRun(t, dir, cfg, false), 1, 2, 2)
 		for gen := range 3 {
-			tab, err := net.ReadFile(GenPath(dir, gen))
+			tab, err := net.ReadFile(net.GenFile(dir, gen))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -222,14 +222,14 @@ func TestFiles(t *testing.T) {
 				t.Errorf("%s generation %d: %d rows, want %d", mode, gen, len(tab.Rows), cfg.Size(gen))
 			}
 			last := tab.Rows[len(tab.Rows)-1].Name
-			if want := Name(gen, cfg.Size(gen)-1-map[bool]int{true: 0, false: cfg.Survivors}[gen == 0]); last != want {
+			if want := net.RowName(gen, cfg.Size(gen)-1-map[bool]int{true: 0, false: cfg.Survivors}[gen == 0]); last != want {
 				t.Errorf("%s generation %d: last row %s, want %s", mode, gen, last, want)
 			}
-			if _, err := eval.Load("cnn:" + GenPath(dir, gen) + "#" + last); err != nil {
+			if _, err := eval.Load("cnn:" + net.GenFile(dir, gen) + "#" + last); err != nil {
 				t.Errorf("cnn:FILE#%s: %v", last, err)
 			}
 		}
-		best, err := net.ReadFile(BestPath(dir, 1))
+		best, err := net.ReadFile(net.BestFile(dir, 1))
 		if err != nil || len(best.Rows) != cfg.Survivors {
 			t.Fatalf("%s: survivors of generation 1: %v", mode, err)
 		}
@@ -271,17 +271,17 @@ func TestBadPopulation(t *testing.T) {
 	cfg := tiny(Faithful)
 	dir := t.TempDir()
 	evolvetest.Run(t, dir, newRun(t, dir, cfg, false), 1, 1, 2)
-	data, _ := os.ReadFile(GenPath(dir, 1))
+	data, _ := os.ReadFile(net.GenFile(dir, 1))
 	lines := strings.Split(string(data), "\n")
 	short := lines[3][:strings.LastIndex(lines[3], ",")]
 	lines[3] = short
-	os.WriteFile(GenPath(dir, 1), []byte(strings.Join(lines, "\n")), 0o644)
+	os.WriteFile(net.GenFile(dir, 1), []byte(strings.Join(lines, "\n")), 0o644)
 	l, _ := New(dir, cfg)
 	want := fmt.Sprintf("Gen1.csv:4:%d: row", len(short)+1)
 	if _, err := l.Open(); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "has 246 weights") {
 		t.Errorf("a short row: %v, want %q", err, want)
 	}
-	os.WriteFile(GenPath(dir, 1), []byte(strings.Join(append(lines[:3], lines[4:]...), "\n")), 0o644)
+	os.WriteFile(net.GenFile(dir, 1), []byte(strings.Join(append(lines[:3], lines[4:]...), "\n")), 0o644)
 	if _, err := l.Open(); err == nil || !strings.Contains(err.Error(), "17 networks, generation 1 has 18") {
 		t.Errorf("a missing row: %v", err)
 	}

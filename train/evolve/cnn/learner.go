@@ -4,13 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"sort"
 	"sync"
 
-	"github.com/nechecb/nechecb/books"
-	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	net "github.com/nechecb/nechecb/eval/cnn"
 	"github.com/nechecb/nechecb/internal/badinput"
@@ -118,18 +114,6 @@ const (
 	streamDuels    = evolve.StreamLearner + 4
 )
 
-// GenPath and BestPath return the files of generation gen: all its
-// networks, and its survivors best first.
-func GenPath(dir string, gen int) string { return filepath.Join(dir, fmt.Sprintf("Gen%d.csv", gen)) }
-
-// BestPath returns the file of generation gen's survivors, best first.
-func BestPath(dir string, gen int) string {
-	return filepath.Join(dir, fmt.Sprintf("Gen%dWeightsBest.csv", gen))
-}
-
-// Name returns the name of network i made in generation gen.
-func Name(gen, i int) string { return fmt.Sprintf("Gen%d_%04d", gen, i) }
-
 // Learner is a CNN run in a folder.
 type Learner struct {
 	cfg  Config
@@ -152,15 +136,12 @@ func (l *Learner) Rules() evolve.Rules { return l.cfg.Rules() }
 // Open counts the complete generations (GenGWeightsBest.csv from 0 on,
 // without a gap) and reads the population of the next one.
 func (l *Learner) Open() (int, error) {
-	done := 0
-	for exists(BestPath(l.dir, done)) {
-		done++
-	}
+	done := evolve.Complete(func(gen int) string { return net.BestFile(l.dir, gen) })
 	l.done, l.pop = done, nil
-	path := GenPath(l.dir, done)
-	if done == 0 && !exists(path) {
+	if !evolve.Started(done, func(gen int) string { return net.GenFile(l.dir, gen) }) {
 		return 0, nil
 	}
+	path := net.GenFile(l.dir, done)
 	t, err := net.ReadFile(path)
 	if err != nil {
 		return 0, badinput.Mark(err)
@@ -172,14 +153,9 @@ func (l *Learner) Open() (int, error) {
 	return done, nil
 }
 
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
 // Best returns the best network of complete generation gen.
 func (l *Learner) Best(gen int) (eval.Factory, error) {
-	t, err := net.ReadFile(BestPath(l.dir, gen))
+	t, err := net.ReadFile(net.BestFile(l.dir, gen))
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +180,7 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 		if err != nil {
 			return evolve.Stats{}, err
 		}
-		if err := net.WriteCSV(GenPath(l.dir, 0), pop); err != nil {
+		if err := net.WriteCSV(net.GenFile(l.dir, 0), pop); err != nil {
 			return evolve.Stats{}, err
 		}
 		l.pop = pop
@@ -234,10 +210,10 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 		survivors[i] = l.pop[k]
 	}
 	next := Breed(evolve.Rand(l.cfg.Seed, gen, streamBreed), survivors, gen+1, l.cfg.Mutants, l.cfg.Mutation)
-	if err := net.WriteCSV(GenPath(l.dir, gen+1), next); err != nil {
+	if err := net.WriteCSV(net.GenFile(l.dir, gen+1), next); err != nil {
 		return evolve.Stats{}, err
 	}
-	if err := net.WriteCSV(BestPath(l.dir, gen), survivors); err != nil {
+	if err := net.WriteCSV(net.BestFile(l.dir, gen), survivors); err != nil {
 		return evolve.Stats{}, err
 	}
 	l.pop, l.done = next, gen+1
@@ -253,7 +229,7 @@ func (l *Learner) initial(ar *arena) ([]net.Row, error) {
 	if !l.cfg.Duels {
 		rng := evolve.Rand(l.cfg.Seed, 0, streamInit)
 		for i := range need {
-			pop = append(pop, net.Row{Name: Name(0, i), Weights: randomWeights(rng, l.cfg.InitRange)})
+			pop = append(pop, net.Row{Name: net.RowName(0, i), Weights: randomWeights(rng, l.cfg.InitRange)})
 		}
 		return pop, nil
 	}
@@ -291,7 +267,7 @@ func (l *Learner) initial(ar *arena) ([]net.Row, error) {
 				w = d.b
 			}
 			if w >= 0 {
-				pop = append(pop, net.Row{Name: Name(0, len(pop)), Weights: cand[w].Weights})
+				pop = append(pop, net.Row{Name: net.RowName(0, len(pop)), Weights: cand[w].Weights})
 			}
 		}
 	}
@@ -362,52 +338,23 @@ func groupRoundLeaves(n, size, keep int) int {
 // random, both players scored; the Survivors with the best mean points
 // go through, best first (ties by population order).
 func (l *Learner) scores(ar *arena) ([]int, float64, float64, error) {
-	ballots, err := books.Standard("3move")
+	s, err := evolve.NewSchedule(ar.rng, l.cfg.Seed, ar.gen, streamGames)
 	if err != nil {
 		return nil, 0, 0, err
 	}
 	n := len(l.pop)
-	var games []evolve.Game
-	for i := range n {
-		for range l.cfg.Pairs {
-			j := ar.rng.IntN(n - 1)
-			if j >= i {
-				j++
-			}
-			b := ballots[ar.rng.IntN(len(ballots))]
-			g, err := b.Play()
-			if err != nil {
-				return nil, 0, 0, fmt.Errorf("ballot %s: %w", b.Name, err)
-			}
-			for c := range 2 {
-				game := evolve.Game{Black: i, White: j, Start: g.Current(), Seed: evolve.GameSeed(l.cfg.Seed, ar.gen, streamGames, len(games))}
-				if c == 1 {
-					game.Black, game.White = j, i
-				}
-				games = append(games, game)
-			}
-		}
-	}
-	results := make([]evolve.Result, len(games))
-	if err := ar.pool.Play(ar.ctx, ar.cast, games, results); err != nil {
+	if err := s.RandomPairs(n, l.cfg.Pairs); err != nil {
 		return nil, 0, 0, err
 	}
-	ar.games += len(games)
-	points := make([]float64, n)
-	counts := make([]int, n)
-	for k, g := range games {
-		points[g.Black] += results[k].Points(engine.Black)
-		points[g.White] += results[k].Points(engine.White)
-		counts[g.Black]++
-		counts[g.White]++
+	points, err := s.Scores(ar.ctx, ar.pool, ar.cast, 0)
+	if err != nil {
+		return nil, 0, 0, err
 	}
-	idx := make([]int, n)
+	ar.games += len(s.Games)
 	mean := 0.0
-	for i := range idx {
-		idx[i] = i
-		points[i] /= float64(max(counts[i], 1))
-		mean += points[i]
+	for _, p := range points {
+		mean += p
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return points[idx[a]] > points[idx[b]] })
+	idx := evolve.ByFitness(points)
 	return idx[:l.cfg.Survivors], points[idx[0]], mean / float64(n), nil
 }

@@ -41,7 +41,7 @@ func Breed(rng *rand.Rand, survivors []net.Row, gen, mutants int, r float64) []n
 	out := append([]net.Row(nil), survivors...)
 	made := 0
 	add := func(w net.Weights) {
-		out = append(out, net.Row{Name: Name(gen, made), Weights: w})
+		out = append(out, net.Row{Name: net.RowName(gen, made), Weights: w})
 		made++
 	}
 	for i := range survivors {

@@ -8,10 +8,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 
-	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	genome "github.com/nechecb/nechecb/eval/neche"
@@ -183,11 +181,10 @@ func (c *Config) Rules() evolve.Rules {
 	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, QuietDraw: c.QuietDraw, MaxPlies: c.MaxPlies, NoLMR: c.NoLMR, MoverView: c.MoverView}
 }
 
-// Files of a run folder.
-const (
-	BestFile = "best_networks.txt"
-	DebugDir = "nechedbg"
-)
+// DebugDir is the folder of a run that holds every generation's
+// population, as neche's own runs do; the best genomes are in
+// genome.RunBestFile.
+const DebugDir = "nechedbg"
 
 // PopulationPath returns the path of generation gen's population.
 func PopulationPath(dir string, gen int) string {
@@ -220,7 +217,7 @@ func (l *Learner) Rules() evolve.Rules { return l.cfg.Rules() }
 // the two always agree after a crash.
 func (l *Learner) Open() (int, error) {
 	l.best, l.pop = nil, nil
-	path := filepath.Join(l.dir, BestFile)
+	path := filepath.Join(l.dir, genome.RunBestFile)
 	if _, err := os.Stat(path); err == nil {
 		f, err := genome.ReadFile(path)
 		if err != nil {
@@ -233,11 +230,11 @@ func (l *Learner) Open() (int, error) {
 		return 0, err
 	}
 	done := len(l.best)
-	for done > 0 && !exists(PopulationPath(l.dir, done)) {
+	for done > 0 && !evolve.Exists(PopulationPath(l.dir, done)) {
 		done-- // a folder left by neche itself: go back to a population it kept
 	}
 	l.best = l.best[:done]
-	if done > 0 || exists(PopulationPath(l.dir, 0)) {
+	if evolve.Started(done, func(gen int) string { return PopulationPath(l.dir, gen) }) {
 		pop, err := ReadPopulation(PopulationPath(l.dir, done), l.cfg.Population, l.cfg.Genes)
 		if err != nil {
 			return 0, err
@@ -251,11 +248,6 @@ func (l *Learner) Open() (int, error) {
 		}
 	}
 	return done, nil
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 // ReadPopulation reads a population file and checks it holds size genomes
@@ -377,13 +369,13 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	if err != nil {
 		return evolve.Stats{}, err
 	}
-	ranked := byFitness(fitness)
+	ranked := evolve.ByFitness(fitness)
 	next := l.breed(gen, fitness, ranked)
 	if err := genome.WriteGenomes(l.mkPath(gen+1), next); err != nil {
 		return evolve.Stats{}, err
 	}
 	best := append(l.best[:gen:gen], l.pop[ranked[0]])
-	if err := genome.WriteGenomes(filepath.Join(l.dir, BestFile), best); err != nil {
+	if err := genome.WriteGenomes(filepath.Join(l.dir, genome.RunBestFile), best); err != nil {
 		return evolve.Stats{}, err
 	}
 	l.best, l.pop = best, next
@@ -424,12 +416,9 @@ func (l *Learner) rankFaithful(ctx context.Context, pool *evolve.Pool, cast []ev
 // earlier generations (g−2, g−4, g−8, ...), the first Panel genomes of
 // generation 0 and LadderBallots pairs against each fixed opponent of the
 // Ladder; one standard 3-move ballot per opponent (per ladder pair) is
-// drawn for the generation. Games are scored as Shaping says.
+// drawn for the generation. Each genome plays a pair against each of its
+// opponents but itself, and only its own games score it, as Shaping says.
 func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
-	ballots, err := books.Standard("3move")
-	if err != nil {
-		return nil, 0, err
-	}
 	var opponents []int
 	for j := range l.cfg.Opponents {
 		opponents = append(opponents, j)
@@ -460,21 +449,28 @@ func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 			opponents = append(opponents, len(all)-1)
 		}
 	}
-	rng := evolve.Rand(l.cfg.Seed, gen, streamSchedule)
-	openings := make([]engine.Position, len(opponents))
-	for j := range openings {
-		b := ballots[rng.IntN(len(ballots))]
-		g, err := b.Play()
-		if err != nil {
-			return nil, 0, fmt.Errorf("ballot %s: %w", b.Name, err)
-		}
-		openings[j] = g.Current()
-	}
-	scores, games, err := pairScores(ctx, pool, all, len(cast), opponents, openings, l.cfg.Seed, gen, l.cfg.Shaping)
+	s, err := evolve.NewSchedule(evolve.Rand(l.cfg.Seed, gen, streamSchedule), l.cfg.Seed, gen, streamGames)
 	if err != nil {
 		return nil, 0, err
 	}
-	return scores[:len(cast)], games, nil
+	openings := make([]engine.Position, len(opponents))
+	for j := range openings {
+		if openings[j], err = s.Opening(); err != nil {
+			return nil, 0, err
+		}
+	}
+	for i := range cast {
+		for j, opp := range opponents {
+			if opp != i {
+				s.Pair(i, opp, openings[j], false)
+			}
+		}
+	}
+	scores, err := s.Scores(ctx, pool, all, l.cfg.Shaping)
+	if err != nil {
+		return nil, 0, err
+	}
+	return scores[:len(cast)], len(s.Games), nil
 }
 
 // hallOfFame returns the earlier generations whose best genomes join the
@@ -486,17 +482,6 @@ func hallOfFame(gen, n int) []int {
 		out = append(out, gen-step)
 	}
 	return out
-}
-
-// byFitness returns the indexes of fitness, best first; equal fitness
-// keeps population order.
-func byFitness(fitness []float64) []int {
-	idx := make([]int, len(fitness))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return fitness[idx[a]] > fitness[idx[b]] })
-	return idx
 }
 
 // breed makes the next population. Faithful: every child from two parents

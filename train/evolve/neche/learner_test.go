@@ -3,13 +3,11 @@ package neche
 import (
 	"bytes"
 	"context"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	genome "github.com/nechecb/nechecb/eval/neche"
 	"github.com/nechecb/nechecb/train/evolve"
@@ -79,7 +77,7 @@ func TestFilesAreNeches(t *testing.T) {
 		cfg := tiny(mode)
 		dir := t.TempDir()
 		run(t, dir, cfg, 3, 2)
-		best, err := os.ReadFile(filepath.Join(dir, BestFile))
+		best, err := os.ReadFile(filepath.Join(dir, genome.RunBestFile))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +208,7 @@ func TestSampleGenomeSurvivesAsElite(t *testing.T) {
 	if next[0] != want {
 		t.Errorf("the first elite of generation 1 is not the sample genome letter for letter")
 	}
-	if best := strings.Split(string(readFile(t, filepath.Join(dir, BestFile))), "\n")[0]; best != want {
+	if best := strings.Split(string(readFile(t, filepath.Join(dir, genome.RunBestFile))), "\n")[0]; best != want {
 		t.Errorf("the best of generation 0 is not the sample genome")
 	}
 }
@@ -313,39 +311,6 @@ func TestPartition(t *testing.T) {
 	}
 	if len(next) != 2 || next[0] != (segment{0, 2}) || next[1] != (segment{4, 6}) {
 		t.Errorf("segments to sort %v", next)
-	}
-}
-
-// A shaped score mixes the result with the final piece balance; shaping 0
-// is the result alone.
-func TestGameScore(t *testing.T) {
-	win := evolve.Result{Outcome: engine.BlackWins, Pieces: [2]int{}}
-	win.Pieces[engine.Black], win.Pieces[engine.White] = 5, 0
-	draw := evolve.Result{Outcome: engine.Draw}
-	draw.Pieces[engine.Black], draw.Pieces[engine.White] = 4, 7
-	for _, r := range []evolve.Result{win, draw} {
-		for _, side := range []engine.Color{engine.Black, engine.White} {
-			if got := GameScore(r, side, 0); got != r.Points(side) {
-				t.Errorf("%+v for %v, no shaping: %v, want the points %v", r, side, got, r.Points(side))
-			}
-			if got, other := GameScore(r, side, 0.5), GameScore(r, side.Opponent(), 0.5); math.Abs(got+other-1) > 1e-12 {
-				t.Errorf("%+v: the two sides' shaped scores %v and %v do not add up to 1", r, got, other)
-			}
-		}
-	}
-	// Balance +5 of 12 for the winner: (1 + 5/12)/2 under full shaping.
-	if got, want := GameScore(win, engine.Black, 1), (1+5.0/12)/2; math.Abs(got-want) > 1e-12 {
-		t.Errorf("a win by 5 pieces, shaping 1: %v, want %v", got, want)
-	}
-	// A draw three pieces down scores less than a half.
-	if got := GameScore(draw, engine.Black, 0.5); got >= 0.5 {
-		t.Errorf("a draw three pieces down scores %v, want less than 0.5", got)
-	}
-	// Losing slowly (few pieces behind) beats losing fast.
-	rout, near := evolve.Result{Outcome: engine.WhiteWins}, evolve.Result{Outcome: engine.WhiteWins}
-	rout.Pieces[engine.White], near.Pieces[engine.White] = 12, 1
-	if a, b := GameScore(rout, engine.Black, 0.5), GameScore(near, engine.Black, 0.5); !(a < b && a >= 0) {
-		t.Errorf("a loss 12 pieces behind scores %v, one piece behind %v", a, b)
 	}
 }
 
@@ -462,7 +427,7 @@ func TestBothSidesRun(t *testing.T) {
 		t.Errorf("the best genome is described as %q, want %q", kind, genome.BothKind)
 	}
 	plain, both := folder(t, plainDir), folder(t, bothDir)
-	if bytes.Equal(plain[BestFile], both[BestFile]) {
+	if bytes.Equal(plain[genome.RunBestFile], both[genome.RunBestFile]) {
 		t.Error("judging from both sides chose the same best genomes as the plain run")
 	}
 }
