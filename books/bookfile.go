@@ -42,7 +42,7 @@ func (b *Book) WriteBinary(w io.Writer) error {
 	for _, e := range b.Entries() {
 		p := &e.Position
 		for _, bb := range []uint64{p.Pieces[engine.Black], p.Pieces[engine.White], p.Kings} {
-			buf.Write(le.AppendUint32(nil, packSquares(bb)))
+			buf.Write(le.AppendUint32(nil, engine.PackSquares(bb)))
 		}
 		buf.WriteByte(byte(p.Side))
 		buf.Write(le.AppendUint32(nil, e.Count))
@@ -155,15 +155,15 @@ func positionOf(black, white, kings uint32, side uint8) (engine.Position, error)
 		return engine.Position{}, fmt.Errorf("side to move %d (want 0 or 1)", side)
 	}
 	if black&white != 0 {
-		return engine.Position{}, fmt.Errorf("squares %v hold both colours", engine.Squares(unpackSquares(black&white)))
+		return engine.Position{}, fmt.Errorf("squares %v hold both colours", engine.Squares(engine.UnpackSquares(black&white)))
 	}
 	if kings&^(black|white) != 0 {
-		return engine.Position{}, fmt.Errorf("kings on empty squares %v", engine.Squares(unpackSquares(kings&^(black|white))))
+		return engine.Position{}, fmt.Errorf("kings on empty squares %v", engine.Squares(engine.UnpackSquares(kings&^(black|white))))
 	}
 	var p engine.Position
-	p.Pieces[engine.Black] = unpackSquares(black)
-	p.Pieces[engine.White] = unpackSquares(white)
-	p.Kings = unpackSquares(kings)
+	p.Pieces[engine.Black] = engine.UnpackSquares(black)
+	p.Pieces[engine.White] = engine.UnpackSquares(white)
+	p.Kings = engine.UnpackSquares(kings)
 	p.Side = engine.Color(side)
 	return engine.ParseFEN(p.FEN())
 }
@@ -179,26 +179,6 @@ func parseFullPath(p *engine.Position, text string) (engine.Move, error) {
 		return m, fmt.Errorf("move %q is not a full path (the legal move is %s)", text, got)
 	}
 	return m, nil
-}
-
-// packSquares turns a ghost-layout bitboard into 32 bits, square s on bit s-1.
-func packSquares(bb uint64) uint32 {
-	var out uint32
-	for _, s := range engine.Squares(bb) {
-		out |= 1 << (s - 1)
-	}
-	return out
-}
-
-// unpackSquares is the inverse of packSquares.
-func unpackSquares(v uint32) uint64 {
-	var bb uint64
-	for s := 1; s <= 32; s++ {
-		if v&(1<<(s-1)) != 0 {
-			bb |= engine.SquareBit(s)
-		}
-	}
-	return bb
 }
 
 // byteReader reads little-endian numbers, remembering the first overrun.

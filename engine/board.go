@@ -218,14 +218,34 @@ func (p *Position) SameBoard(q *Position) bool {
 // side, so every evaluator must give it the same value for the side to move.
 func (p *Position) Rotated() Position {
 	var q Position
-	q.Pieces[Black] = rotateBits(p.Pieces[White])
-	q.Pieces[White] = rotateBits(p.Pieces[Black])
-	q.Kings = rotateBits(p.Kings)
+	q.Pieces[Black] = RotateSquares(p.Pieces[White])
+	q.Pieces[White] = RotateSquares(p.Pieces[Black])
+	q.Kings = RotateSquares(p.Kings)
 	q.Side = p.Side.Opponent()
 	q.Reversible = p.Reversible
 	q.Hash = q.ComputeHash()
 	return q
 }
 
-// rotateBits maps square s to 33-s; in the ghost layout that is bit b to 34-b.
-func rotateBits(bb uint64) uint64 { return bits.Reverse64(bb&BoardMask) >> 29 }
+// RotateSquares turns the squares of bb round 180 degrees: square s goes to
+// 33-s, which in the ghost layout is bit b to bit 34-b. Bits off the board
+// are dropped. On packed squares (PackSquares) the same turn is
+// bits.Reverse32.
+func RotateSquares(bb uint64) uint64 { return bits.Reverse64(bb&BoardMask) >> 29 }
+
+// PackSquares packs the squares of bb into 32 bits, square s on bit s-1:
+// the ghost bits are squeezed out and bits off the board are dropped. It is
+// the board layout of the files that store positions (training positions,
+// books, endgame databases) and of the pattern evaluator's windows, so it
+// must never change.
+func PackSquares(bb uint64) uint32 {
+	bb &= BoardMask
+	return uint32(bb&0xFF | bb>>1&0xFF00 | bb>>2&0xFF0000 | bb>>3&0xFF000000)
+}
+
+// UnpackSquares is the inverse of PackSquares: bit s-1 of sq becomes
+// square s of the ghost layout.
+func UnpackSquares(sq uint32) uint64 {
+	b := uint64(sq)
+	return b&0xFF | (b&0xFF00)<<1 | (b&0xFF0000)<<2 | (b&0xFF000000)<<3
+}

@@ -14,23 +14,12 @@ type pos struct {
 	side           engine.Color
 }
 
-// packBits maps a ghost-layout bitboard (see engine) to packed squares.
-func packBits(x uint64) uint32 {
-	return uint32(x&0xFF | x>>1&0xFF00 | x>>2&0xFF0000 | x>>3&0xFF000000)
-}
-
-// unpackBits maps packed squares back to the ghost layout.
-func unpackBits(p uint32) uint64 {
-	x := uint64(p)
-	return x&0xFF | (x&0xFF00)<<1 | (x&0xFF0000)<<2 | (x&0xFF000000)<<3
-}
-
 // packPosition converts an engine position.
 func packPosition(p *engine.Position) pos {
 	k := p.Kings
 	return pos{
-		bm: packBits(p.Pieces[engine.Black] &^ k), bk: packBits(p.Pieces[engine.Black] & k),
-		wm: packBits(p.Pieces[engine.White] &^ k), wk: packBits(p.Pieces[engine.White] & k),
+		bm: engine.PackSquares(p.Pieces[engine.Black] &^ k), bk: engine.PackSquares(p.Pieces[engine.Black] & k),
+		wm: engine.PackSquares(p.Pieces[engine.White] &^ k), wk: engine.PackSquares(p.Pieces[engine.White] & k),
 		side: p.Side,
 	}
 }
@@ -38,9 +27,9 @@ func packPosition(p *engine.Position) pos {
 // position converts q to an engine position (with no hash).
 func (q *pos) position() engine.Position {
 	var p engine.Position
-	p.Pieces[engine.Black] = unpackBits(q.bm | q.bk)
-	p.Pieces[engine.White] = unpackBits(q.wm | q.wk)
-	p.Kings = unpackBits(q.bk | q.wk)
+	p.Pieces[engine.Black] = engine.UnpackSquares(q.bm | q.bk)
+	p.Pieces[engine.White] = engine.UnpackSquares(q.wm | q.wk)
+	p.Kings = engine.UnpackSquares(q.bk | q.wk)
 	p.Side = q.side
 	return p
 }
@@ -88,8 +77,8 @@ func afterMove(p *engine.Position, m *engine.Move) pos {
 		black, white = opp, own
 	}
 	return pos{
-		bm: packBits(black &^ kings), bk: packBits(black & kings),
-		wm: packBits(white &^ kings), wk: packBits(white & kings),
+		bm: engine.PackSquares(black &^ kings), bk: engine.PackSquares(black & kings),
+		wm: engine.PackSquares(white &^ kings), wk: engine.PackSquares(white & kings),
 		side: us ^ 1,
 	}
 }

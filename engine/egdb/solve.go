@@ -80,7 +80,7 @@ func init() {
 	for s := 1; s <= 32; s++ {
 		g := engine.SquareBit(s)
 		for d, x := range []uint64{g << 4, g << 5, g >> 4, g >> 5} {
-			kingSteps[s-1][d] = packBits(x & engine.BoardMask)
+			kingSteps[s-1][d] = engine.PackSquares(x & engine.BoardMask)
 		}
 	}
 }

@@ -87,7 +87,7 @@ var windowPair [NumWindows][4]uint8
 
 // Window indices are computed from the board one pair of rows at a time.
 // Rows r and r+1 hold the squares 4r+1..4r+8, bits 4r..4r+7 of the board
-// packed into 32 bits (packSquares). A window whose first row is top takes
+// packed into 32 bits (engine.PackSquares). A window whose first row is top takes
 // its digits 0-3 from rows top and top+1 and its digits 4-7 from rows
 // top+2 and top+3, and for a given pair of rows its four squares depend
 // only on the parity of the pair's first row and the window's first
@@ -154,22 +154,13 @@ func orient(p *engine.Position) (own, opp, kings uint64) {
 	if p.Side&1 == engine.Black {
 		return b, w, k
 	}
-	return rotate(w), rotate(b), rotate(k)
-}
-
-// rotate maps square s to 33-s (bit b to 34-b in the ghost layout).
-func rotate(bb uint64) uint64 { return bits.Reverse64(bb) >> 29 }
-
-// packSquares packs the squares of bb (ghost layout) into bits 0..31, bit
-// s-1 for square s.
-func packSquares(bb uint64) uint32 {
-	return uint32(bb&0xff | bb>>1&0xff00 | bb>>2&0xff0000 | bb>>3&0xff000000)
+	return engine.RotateSquares(w), engine.RotateSquares(b), engine.RotateSquares(k)
 }
 
 // windowIndices computes every window's index for the pieces own and opp
 // into idx (see pairCode).
 func windowIndices(own, opp uint64, idx *[NumWindows]int32) {
-	o, x := packSquares(own), packSquares(opp)
+	o, x := engine.PackSquares(own), engine.PackSquares(opp)
 	var lo [7]uint64
 	var hi [7]uint64
 	for r := range 7 {
@@ -234,6 +225,6 @@ func Extract(p *engine.Position, f *Features) {
 	}
 	men, k, run, sole := globals(own, opp, kings)
 	f.Globals = [NumGlobals]int8{GlobalMen: int8(men), GlobalKings: int8(k), GlobalRunaways: int8(run), GlobalSoleKings: int8(sole)}
-	f.OwnKings, f.OppKings = packSquares(own&kings), packSquares(opp&kings)
+	f.OwnKings, f.OppKings = engine.PackSquares(own&kings), engine.PackSquares(opp&kings)
 	f.Opening = openingShare(bits.OnesCount64(own | opp))
 }

@@ -116,7 +116,7 @@ func (e *Evaluator) sum(p *engine.Position) int64 {
 	t := e.t
 	var a, b int32
 	// The windows as in windowIndices, each looked up as soon as known.
-	o, x := packSquares(own), packSquares(opp)
+	o, x := engine.PackSquares(own), engine.PackSquares(opp)
 	var lo, hi [7]uint64
 	for r := range 7 {
 		c := &pairCode[r&1]
@@ -147,12 +147,12 @@ func (e *Evaluator) sum(p *engine.Position) int64 {
 		b += n * (u >> 16)
 	}
 	kt := (*[KingSquares]int32)(t[KingsOffset:])
-	for k := packSquares(own & kings); k != 0; k &= k - 1 {
+	for k := engine.PackSquares(own & kings); k != 0; k &= k - 1 {
 		u := kt[bits.TrailingZeros32(k)&31]
 		a += int32(int16(u))
 		b += u >> 16
 	}
-	for k := packSquares(opp & kings); k != 0; k &= k - 1 {
+	for k := engine.PackSquares(opp & kings); k != 0; k &= k - 1 {
 		u := kt[32+bits.TrailingZeros32(k)&31]
 		a += int32(int16(u))
 		b += u >> 16

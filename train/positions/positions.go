@@ -56,22 +56,10 @@ type Record struct {
 // RecordSize is the size of a record in the file.
 const RecordSize = 16
 
-// squares32 packs a ghost-layout bitboard into bits 0..31.
-func squares32(bb uint64) uint32 {
-	bb &= engine.BoardMask
-	return uint32(bb&0xff | bb>>1&0xff00 | bb>>2&0xff0000 | bb>>3&0xff000000)
-}
-
-// ghost unpacks squares32.
-func ghost(sq uint32) uint64 {
-	b := uint64(sq)
-	return b&0xff | (b&0xff00)<<1 | (b&0xff0000)<<2 | (b&0xff000000)<<3
-}
-
 // NewRecord returns the record of p with its result and score.
 func NewRecord(p *engine.Position, result uint8, score int, fold uint8) Record {
 	return Record{
-		Black: squares32(p.Pieces[engine.Black]), White: squares32(p.Pieces[engine.White]), Kings: squares32(p.Kings),
+		Black: engine.PackSquares(p.Pieces[engine.Black]), White: engine.PackSquares(p.Pieces[engine.White]), Kings: engine.PackSquares(p.Kings),
 		WhiteToMove: p.Side == engine.White, Result: result, Fold: fold,
 		Score: int16(max(-ForcedScore, min(ForcedScore, score))),
 	}
@@ -88,7 +76,7 @@ func (r *Record) Position() engine.Position {
 // do not need: cheaper than Position.
 func (r *Record) Board() engine.Position {
 	var p engine.Position
-	p.Pieces[engine.Black], p.Pieces[engine.White], p.Kings = ghost(r.Black), ghost(r.White), ghost(r.Kings)
+	p.Pieces[engine.Black], p.Pieces[engine.White], p.Kings = engine.UnpackSquares(r.Black), engine.UnpackSquares(r.White), engine.UnpackSquares(r.Kings)
 	if r.WhiteToMove {
 		p.Side = engine.White
 	}
