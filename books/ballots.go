@@ -1,6 +1,8 @@
 // Package books owns nechecb's opening material: the 2-move and 3-move
-// ballots of English draughts, embedded in the binary, and (later) the
-// engine's own opening-book format.
+// ballots of English draughts, embedded in the binary (this file), and the
+// engine's own opening book (book.go), its binary and text files
+// (bookfile.go), how one is built from games or searches (build.go), the
+// built-in book (default.go) and how a book is played from (play.go).
 //
 // The ballot files 2move_english.json and 3move_english.json are copied
 // unchanged from pydraughts (MIT licence, Ioannis Pantidis). Each maps a

@@ -44,7 +44,8 @@ const (
 	ghostBits uint64 = 1<<8 | 1<<17 | 1<<26
 	// BoardMask holds the 32 real squares of the ghost layout.
 	BoardMask uint64 = (1<<35 - 1) &^ ghostBits
-	// crownRows[c] is the row on which c's men are crowned.
+	// blackCrownRow and whiteCrownRow are the rows on which Black's and
+	// White's men are crowned (crownRow holds them by colour).
 	blackCrownRow uint64 = 0xF << 31 // squares 29-32
 	whiteCrownRow uint64 = 0xF       // squares 1-4
 )
@@ -188,7 +189,7 @@ func (p *Position) SetPiece(sq int, pc Piece) {
 // Occupied returns the bitboard of all pieces.
 func (p *Position) Occupied() uint64 { return p.Pieces[Black] | p.Pieces[White] }
 
-// Empty returns the bitboard of empty squares.
+// EmptySquares returns the bitboard of empty squares.
 func (p *Position) EmptySquares() uint64 { return BoardMask &^ (p.Pieces[Black] | p.Pieces[White]) }
 
 // Men returns c's men.
