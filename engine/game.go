@@ -176,12 +176,23 @@ func (g *Game) over(cur *Position, legal int) error {
 }
 
 // PlayText reads a move in numeric or algebraic notation and plays it. The
-// reader only returns legal moves, so the move is not checked again.
-func (g *Game) PlayText(s string) (Move, error) {
-	cur, err := g.ongoing()
-	if err != nil {
-		return Move{}, err
+// reader only returns legal moves, so the move is not checked again. A
+// finished game takes no more moves.
+func (g *Game) PlayText(s string) (Move, error) { return g.playText(s, false) }
+
+// PlayRecorded plays a move read from the record of a game played over the
+// board, like PlayText except that a threefold repetition or the 40-move
+// rule does not stop it: over the board those draws end a game only when a
+// player claims them, and recorded games go on past them. UnclaimedDraw
+// still finds the draw. A position with no legal move ends the game as in
+// PlayText.
+func (g *Game) PlayRecorded(s string) (Move, error) { return g.playText(s, true) }
+
+func (g *Game) playText(s string, pastDraw bool) (Move, error) {
+	if r := g.Result(); r.Outcome != Ongoing && !(pastDraw && r.Outcome == Draw) {
+		return Move{}, fmt.Errorf("the game is over: %s", r)
 	}
+	cur := g.Current()
 	m, err := cur.ParseMove(s)
 	if err != nil {
 		return Move{}, err
@@ -190,12 +201,17 @@ func (g *Game) PlayText(s string) (Move, error) {
 	return m, nil
 }
 
-// ongoing returns the current position, or an error if the game is over.
-func (g *Game) ongoing() (Position, error) {
-	if r := g.Result(); r.Outcome != Ongoing {
-		return Position{}, fmt.Errorf("the game is over: %s", r)
+// UnclaimedDraw returns the first draw by threefold repetition or the
+// 40-move rule that the game went on past (see PlayRecorded): the ply of
+// the position where it could have been claimed, and the draw. ok is false
+// when the game went on past none.
+func (g *Game) UnclaimedDraw() (ply int, draw Result, ok bool) {
+	for i := 1; i < len(g.positions)-1; i++ {
+		if r := ResultOf(g.positions[:i+1]); r.Outcome == Draw {
+			return i, r, true
+		}
 	}
-	return g.Current(), nil
+	return 0, Result{}, false
 }
 
 // push records legal move m, played from cur, the current position.

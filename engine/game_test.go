@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -154,5 +155,47 @@ func TestPlayIndex(t *testing.T) {
 	}
 	if _, err := byIndex.PlayIndex(0); err == nil {
 		t.Errorf("a move after the end was accepted")
+	}
+}
+
+// TestPlayRecordedPastDraw: a recorded game goes on past a repetition that
+// nobody claimed, and UnclaimedDraw finds it; PlayText refuses the move, and
+// neither plays on after a side has no legal move or plays an illegal move.
+func TestPlayRecordedPastDraw(t *testing.T) {
+	start, err := ParseFEN("B:WK29:BK4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGame(start)
+	for _, m := range strings.Fields("4-8 29-25 8-4 25-29 4-8 29-25 8-4 25-29") {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := g.PlayText("4-8"); err == nil || !strings.Contains(err.Error(), "threefold repetition") {
+		t.Errorf("PlayText after a threefold repetition: %v, want the game over", err)
+	}
+	if _, err := g.PlayRecorded("4-8"); err != nil {
+		t.Errorf("PlayRecorded after a threefold repetition: %v", err)
+	}
+	if ply, draw, ok := g.UnclaimedDraw(); !ok || ply != 8 || draw.Reason != "threefold repetition" {
+		t.Errorf("UnclaimedDraw() = %d, %v, %v; want ply 8, threefold repetition", ply, draw, ok)
+	}
+	if _, err := g.PlayRecorded("8-12"); err == nil {
+		t.Error("PlayRecorded took an illegal move")
+	}
+	won, err := ParseFEN("W:W18:B14")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = NewGame(won)
+	if _, err := g.PlayRecorded("18x9"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.PlayRecorded("9-5"); err == nil || !strings.Contains(err.Error(), "no legal move") {
+		t.Errorf("PlayRecorded after no legal move: %v, want the game over", err)
+	}
+	if _, _, ok := g.UnclaimedDraw(); ok {
+		t.Error("UnclaimedDraw found a draw in a game without one")
 	}
 }

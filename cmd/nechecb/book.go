@@ -77,7 +77,8 @@ func runBookBuild(args []string) int {
 	fs := flag.NewFlagSet("book build", flag.ContinueOnError)
 	out := fs.String("o", "", "book file to write (required)")
 	text := fs.Bool("text", false, "write the text format instead of the binary one")
-	games := fs.String("pdn", "", "build from the games of this PDN file")
+	games := fs.String("pdn", "", "build from the games of this PDN file (bad games are skipped and named)")
+	strict := fs.Bool("strict", false, "with --pdn: refuse the whole file if one game is bad")
 	opt := books.DefaultGameOptions
 	fs.IntVar(&opt.MaxPly, "maxply", opt.MaxPly, "plies of each game that enter the book")
 	fs.IntVar(&opt.MinCount, "mincount", opt.MinCount, "games that must have played a move for it to enter the book")
@@ -100,13 +101,18 @@ func runBookBuild(args []string) int {
 		return search.run(*out, *text)
 	}
 	opt.WinWeight, opt.DrawWeight, opt.LossWeight = uint32(*win), uint32(*draw), uint32(*loss)
-	read, err := pdn.ReadFile(*games)
+	read, err := pdn.ReadCollectionFile(*games, *strict)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb book build: %v\n", err)
 		return 2
 	}
-	records := make([]books.GameRecord, 0, len(read))
-	for _, g := range read {
+	read.Report(os.Stderr, "nechecb book build: ")
+	if len(read.Games) == 0 {
+		fmt.Fprintf(os.Stderr, "nechecb book build: %s: no game to build from\n", *games)
+		return 2
+	}
+	records := make([]books.GameRecord, 0, len(read.Games))
+	for _, g := range read.Games {
 		records = append(records, books.GameRecord{Start: g.Record.Start(), Moves: g.Record.Moves(),
 			Outcome: engine.OutcomeOfPDN(g.Result())})
 	}

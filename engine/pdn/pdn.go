@@ -47,6 +47,9 @@ type Game struct {
 	// a missing or empty entry is no comment. Whitespace runs in a comment
 	// are written and read as one space.
 	Comments []string
+	// Number is the game's 1-based place in the file it was read from,
+	// counting the games skipped as bad (0 for a game not read from a file).
+	Number int
 }
 
 // New returns a game with the standard tags (values "?", Result "*") and an

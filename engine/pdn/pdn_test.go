@@ -221,6 +221,7 @@ func TestReadErrors(t *testing.T) {
 		{"open quote", "[Event \"x]\n", Error{Game: 1, Line: 1}, "closing quote"},
 		{"duplicate tag", "[Event \"x\"]\n[event \"y\"]\n", Error{Game: 1, Line: 2}, "given twice"},
 		{"stray bracket", "1. 11-15 ) *", Error{Game: 1, Line: 1}, "unexpected"},
+		{"only tags", "1. 11-15 *\n\n[Event \"cut\"]\n[Black \"x\"]\n", Error{Game: 2, Line: 3}, "no moves and no result"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -16,35 +16,25 @@ func ReadFile(path string) ([]*Game, error) {
 	return fileio.ReadFile(path, Read)
 }
 
-// Read reads every game in r; name is used in errors. It accepts tag pairs
-// in any order (FEN sets the start position; GameType, when present, must
-// be 21), comments in braces, variations in parentheses (skipped), move
-// numbers ("12." or "12..."), annotation marks ("!", "?", "$3"), result
-// tokens and several games one after the other. Moves may be numeric
-// ("11-15", "22x15", "9x18x27", the short "9x27", with '-' or 'x' for either
-// kind) or algebraic ("c3d4"). Every move is checked against the legal
-// moves; the first problem stops the reading with an *Error naming the file,
-// the line, the game and, for a move, its number, side and text. The games
-// read before the bad one are returned with the error.
+// Read reads every game in r, all or nothing; name is used in errors. It
+// accepts tag pairs in any order (FEN sets the start position; GameType,
+// when present, must be 21), comments in braces, variations in parentheses
+// (skipped), move numbers ("12." or "12..."), annotation marks ("!", "?",
+// "$3"), result tokens and several games one after the other. Moves may be
+// numeric ("11-15", "22x15", "9x18x27", the short "9x27", with '-' or 'x'
+// for either kind) or algebraic ("c3d4"). Every move is checked against the
+// legal moves; a repetition or 40-move draw that nobody claimed does not end
+// a game (see engine.Game.PlayRecorded). A game with tags and no moves or
+// result is an error (a truncated file). The first problem stops the
+// reading with an *Error naming the file, the line, the game and, for a
+// move, its number, side and text. The games read before the bad one are
+// returned with the error. ReadCollection reads past bad games instead.
 func Read(r io.Reader, name string) ([]*Game, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	c, err := ReadCollection(r, name, true)
+	if c == nil {
+		return nil, err
 	}
-	p := &parser{s: strings.TrimPrefix(string(data), "\uFEFF"), line: 1, file: name}
-	var games []*Game
-	for {
-		p.skipSpace()
-		if p.eof() {
-			return games, nil
-		}
-		p.game++
-		g, err := p.readGame()
-		if err != nil {
-			return games, err
-		}
-		games = append(games, g)
-	}
+	return c.Games, err
 }
 
 // parser walks the text, counting lines.
@@ -83,10 +73,13 @@ func (p *parser) errorf(format string, args ...any) *Error {
 }
 
 // readGame reads one game: its tags, then its moves up to a result token, the
-// next game's tags or the end of the text.
+// next game's tags or the end of the text. Text with neither tags, moves nor
+// a result (comments alone) is no game: nil and no error.
 func (p *parser) readGame() (*Game, error) {
 	var tags []Tag
-	for p.skipSpace(); !p.eof() && p.peek() == '['; p.skipSpace() {
+	p.skipSpace()
+	first := p.line
+	for ; !p.eof() && p.peek() == '['; p.skipSpace() {
 		t, err := p.readTag()
 		if err != nil {
 			return nil, err
@@ -102,8 +95,19 @@ func (p *parser) readGame() (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g, p.readMoves(g)
+	ended, err := p.readMoves(g)
+	if err == nil && !ended && g.Record.Ply() == 0 {
+		if len(tags) == 0 {
+			return nil, nil // comments alone, such as a file's heading
+		}
+		return nil, &Error{File: p.file, Game: p.game, Line: first, Err: errEmpty}
+	}
+	return g, err
 }
+
+// errEmpty is the reason given for a game with tags but neither moves nor a
+// result, as the last game of a truncated file is.
+var errEmpty = errors.New("the game has tags but no moves and no result (a truncated file?)")
 
 // readTag reads [Name "value"].
 func (p *parser) readTag() (Tag, error) {
@@ -179,8 +183,9 @@ func (p *parser) gameFromTags(tags []Tag) (*Game, error) {
 	return g, nil
 }
 
-// readMoves reads the move text into g.
-func (p *parser) readMoves(g *Game) error {
+// readMoves reads the move text into g and reports whether it ended with a
+// result token.
+func (p *parser) readMoves(g *Game) (bool, error) {
 	hasResultTag := false
 	for _, t := range g.Tags {
 		hasResultTag = hasResultTag || strings.EqualFold(t.Name, "Result") && t.Value != "*"
@@ -188,24 +193,24 @@ func (p *parser) readMoves(g *Game) error {
 	for {
 		p.skipSpace()
 		if p.eof() || p.peek() == '[' {
-			return nil
+			return false, nil
 		}
 		switch p.peek() {
 		case '{':
 			text, err := p.readComment()
 			if err != nil {
-				return err
+				return false, err
 			}
 			ply := g.Record.Ply()
 			g.SetComment(ply, g.Comment(ply)+" "+text)
 			continue
 		case '(':
 			if err := p.skipVariation(); err != nil {
-				return err
+				return false, err
 			}
 			continue
 		case ')', '}', ']':
-			return p.errorf("unexpected %q", p.peek())
+			return false, p.errorf("unexpected %q", p.peek())
 		}
 		line := p.line
 		word := p.readWord()
@@ -213,7 +218,7 @@ func (p *parser) readMoves(g *Game) error {
 			if !hasResultTag {
 				g.SetTag("Result", word)
 			}
-			return nil
+			return true, nil
 		}
 		move := moveText(word)
 		if move == "" {
@@ -221,7 +226,7 @@ func (p *parser) readMoves(g *Game) error {
 		}
 		if err := playMove(g, move); err != nil {
 			num, side := MoveNumber(g.Record.Start().Side, g.Record.Ply())
-			return &Error{File: p.file, Game: p.game, Line: line, MoveNumber: num, Side: side, Move: move, Err: err}
+			return false, &Error{File: p.file, Game: p.game, Line: line, MoveNumber: num, Side: side, Move: move, Err: err}
 		}
 	}
 }
@@ -232,7 +237,7 @@ func playMove(g *Game, move string) error {
 	if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'h' || c >= 'A' && c <= 'H') {
 		return errors.New("not a move")
 	}
-	_, err := g.Record.PlayText(move)
+	_, err := g.Record.PlayRecorded(move)
 	return err
 }
 

@@ -401,35 +401,53 @@ func (s *Session) playerName(c engine.Color) string {
 	return "human"
 }
 
+// gameNumber returns the game whose number in its file is n, or nil.
+func gameNumber(games []*pdn.Game, n int) *pdn.Game {
+	for _, g := range games {
+		if g.Number == n {
+			return g
+		}
+	}
+	return nil
+}
+
 func (s *Session) cmdLoad(args []string) {
 	if len(args) < 1 || len(args) > 2 {
 		s.printf("usage: load FILE.pdn [GAME]\n")
 		return
 	}
-	games, err := pdn.ReadFile(args[0])
+	c, err := pdn.ReadCollectionFile(args[0], false)
 	if err != nil {
 		s.printf("load: %v; the game is unchanged\n", err)
 		return
 	}
-	if len(games) == 0 {
+	if len(c.Skipped) > 0 || len(c.UnclaimedDraws()) > 0 {
+		c.Report(s.out, "load: ")
+	}
+	if len(c.Games) == 0 {
 		s.printf("load: %s holds no game; the game is unchanged\n", args[0])
 		return
 	}
-	n := 1
+	total := len(c.Games) + len(c.Skipped)
+	g := c.Games[0]
 	if len(args) == 2 {
-		n, err = strconv.Atoi(args[1])
-		if err != nil || n < 1 || n > len(games) {
-			s.printf("load: %s holds games 1 to %d, not %q; the game is unchanged\n", args[0], len(games), args[1])
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n < 1 || n > total {
+			s.printf("load: %s holds games 1 to %d, not %q; the game is unchanged\n", args[0], total, args[1])
+			return
+		}
+		if g = gameNumber(c.Games, n); g == nil {
+			s.printf("load: game %d of %s was skipped; the game is unchanged\n", n, args[0])
 			return
 		}
 	}
-	g := games[n-1]
+	n := g.Number
 	s.newGame(g.Record.Start())
 	s.game = g.Record
 	s.loaded = g
 	s.loadedMoves = append([]engine.Move(nil), g.Record.Moves()...)
 	s.printf("loaded game %d of %d from %s: %s (black) vs %s (white), %d moves, result %s\n",
-		n, len(games), args[0], g.Tag("Black"), g.Tag("White"), g.Record.Ply(), g.Result())
+		n, total, args[0], g.Tag("Black"), g.Tag("White"), g.Record.Ply(), g.Result())
 	if c := g.Comment(g.Record.Ply()); c != "" {
 		s.printf("{%s}\n", c)
 	}

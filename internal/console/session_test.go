@@ -435,3 +435,26 @@ func lastWord(history string) string {
 	}
 	return words[len(words)-1]
 }
+
+// TestLoadSkipsBadGames: load reads past a bad game, names it, and loads the
+// games after it by their number in the file; the bad game's number says it
+// was skipped.
+func TestLoadSkipsBadGames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.pdn")
+	text := "[Event \"a\"]\n1. 11-15 23-19 *\n\n[Event \"b\"]\n1. 11-15 23-19 2. 8-12 *\n\n[Event \"c\"]\n1. 9-14 22-18 *\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, in, _ := newTestSession(t, "load "+path+" 3", "load "+path+" 2", "quit")
+	turns := runScript(t, s, in)
+	got := output(t, turns, "load "+path+" 3")
+	for _, want := range []string{"load: skipped: " + path + ":5: game 2: move 2 (black) \"8-12\"",
+		"load: " + path + ": 2 games read, 1 skipped\n", "loaded game 3 of 3 from " + path} {
+		if !strings.Contains(got, want) {
+			t.Errorf("load game 3 answered:\n%s\nwant it to hold %q", got, want)
+		}
+	}
+	if got := output(t, turns, "load "+path+" 2"); !strings.HasSuffix(got, "load: game 2 of "+path+" was skipped; the game is unchanged\n") {
+		t.Errorf("load of the skipped game answered:\n%s", got)
+	}
+}
