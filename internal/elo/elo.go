@@ -91,26 +91,80 @@ func ScoreFromElo(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400))
 // z95 is the two-sided 95% quantile of the normal distribution.
 const z95 = 1.959963984540054
 
+// MinIntervalPairs is the number of complete game pairs (or, with no
+// complete pair, twice as many games) below which Elo gives no interval:
+// a handful of results says next to nothing about how the variance is
+// spread, and an interval from them only misleads (after one game pair won
+// twice, [+inf, +inf]).
+const MinIntervalPairs = 5
+
 // Elo returns the Elo difference and its 95% confidence interval. When at
 // least one game pair is complete, the variance comes from the pairs
 // (pentanomial): the two games of a pair share an opening, so their results
 // are correlated and counting them as independent games would misstate the
 // interval; the variance of a pair's mean score, doubled, stands for the
 // variance of one game, so games outside a complete pair still count. With
-// no complete pair the variance is the game-by-game (trinomial) one. Bounds
-// that reach a score of 0 or 1 are infinite.
+// no complete pair the variance is the game-by-game (trinomial) one. Either
+// variance is estimated as if one more pair (or game) had been played with
+// its outcome unknown: a fifth of a pair added to each of the five pair
+// outcomes, a third of a game to each of win, draw and loss. So a run of
+// identical results, whose sample variance is zero, still gives an interval
+// of some width (ten pairs each won and drawn: +190.8 [+123.3, +275.1]),
+// and over hundreds of games the added result changes the interval little.
+// Bounds that reach a score of 0 or 1 are infinite. Below MinIntervalPairs
+// the interval is unknown: lo is -Inf and hi +Inf (FormatInterval writes
+// it so).
 func (t Tally) Elo() (elo, lo, hi float64) {
 	n := float64(t.Games())
 	mu := t.Score()
 	if n == 0 {
 		return 0, math.Inf(-1), math.Inf(1)
 	}
-	variance := (float64(t.W)*(1-mu)*(1-mu) + float64(t.L)*mu*mu + float64(t.D)*(0.5-mu)*(0.5-mu)) / n
+	if t.Pairs() < MinIntervalPairs && (t.Pairs() > 0 || t.Games() < 2*MinIntervalPairs) {
+		return EloFromScore(mu), math.Inf(-1), math.Inf(1)
+	}
+	variance := gameVariance(t)
 	if t.Pairs() > 0 {
 		variance = 2 * pairVariance(t.Penta)
 	}
 	se := math.Sqrt(variance / n)
 	return EloFromScore(mu), EloFromScore(mu - z95*se), EloFromScore(mu + z95*se)
+}
+
+// gameVariance returns the variance of one game's score from the losses,
+// draws and wins, with one game of unknown outcome added.
+func gameVariance(t Tally) float64 {
+	return priorVariance([]int{t.L, t.D, t.W})
+}
+
+// pairVariance returns the variance of a pair's per-game score from the
+// pentanomial counts, with one pair of unknown outcome added.
+func pairVariance(penta [5]int) float64 { return priorVariance(penta[:]) }
+
+// priorVariance returns the variance of a score that takes the values 0,
+// 1/(m-1), ..., 1 (m = len(counts)) the given numbers of times, with one
+// more result spread evenly over the m values.
+func priorVariance(counts []int) float64 {
+	var n, mean, m2 float64
+	prior := 1 / float64(len(counts))
+	for k, count := range counts {
+		c := float64(count) + prior
+		x := float64(k) / float64(len(counts)-1)
+		n += c
+		mean += c * x
+		m2 += c * x * x
+	}
+	mean /= n
+	return max(m2/n-mean*mean, 0)
+}
+
+// FormatInterval writes a confidence interval from Elo as "[lo, hi]", or
+// "[unknown]" when Elo gave none.
+func FormatInterval(lo, hi float64) string {
+	if math.IsInf(lo, -1) && math.IsInf(hi, 1) {
+		return "[unknown]"
+	}
+	return "[" + FormatElo(lo) + ", " + FormatElo(hi) + "]"
 }
 
 // pairMoments returns the number of pairs in penta and the mean and variance
@@ -128,12 +182,6 @@ func pairMoments(penta [5]int) (n int, mean, variance float64) {
 	}
 	mean /= float64(n)
 	return n, mean, max(m2/float64(n)-mean*mean, 0)
-}
-
-// pairVariance returns the variance of a pair's per-game score.
-func pairVariance(penta [5]int) float64 {
-	_, _, v := pairMoments(penta)
-	return v
 }
 
 // LOS returns the likelihood of superiority: the probability that the

@@ -21,34 +21,37 @@ func TestEloAndLOS(t *testing.T) {
 	if !math.IsInf(EloFromScore(1), 1) || !math.IsInf(EloFromScore(0), -1) {
 		t.Error("EloFromScore is not infinite at 0 and 1")
 	}
-	// 60 wins, 40 losses: score 0.6, se = sqrt(0.24/100).
+	// 60 wins, 40 losses: score 0.6; the variance counts a third of a game
+	// more in each outcome (60⅓ wins, ⅓ draw, 40⅓ losses: 0.239372), so
+	// se = sqrt(0.239372/100).
 	elo, lo, hi := Tally{W: 60, L: 40}.Elo()
 	near(t, "elo 60-40", elo, 70.4365, 1e-3)
-	near(t, "lo 60-40", lo, 2.7669, 1e-3)
-	near(t, "hi 60-40", hi, 143.9092, 1e-3)
+	near(t, "lo 60-40", lo, 2.8542, 1e-3)
+	near(t, "hi 60-40", hi, 143.8060, 1e-3)
 	// Draws narrow the interval: 30-10-60 has the same score.
 	_, lo, hi = Tally{W: 30, L: 10, D: 60}.Elo()
-	near(t, "lo 30-10-60", lo, 28.6945, 1e-3)
-	near(t, "hi 30-10-60", hi, 114.2970, 1e-3)
+	near(t, "lo 30-10-60", lo, 28.4991, 1e-3)
+	near(t, "hi 30-10-60", hi, 114.5129, 1e-3)
 	// With game pairs the interval comes from the pairs: 10 pairs drawn
 	// twice and 10 pairs of a win and a draw (W 10, D 30, score 0.625) have
-	// a pair variance of 0.015625 and a standard error of
-	// sqrt(2 * 0.015625 / 40); the same games unpaired give a wider
-	// trinomial interval, [40.42, 140.70].
+	// a pair variance, with a fifth of a pair more in each of the five
+	// outcomes, of 0.022865 and a standard error of sqrt(2 * 0.022865 /
+	// 40); the same games unpaired give a wider trinomial interval,
+	// [38.79, 142.59].
 	paired := Tally{W: 10, D: 30, Penta: [5]int{0, 0, 10, 10, 0}}
 	elo, lo, hi = paired.Elo()
 	near(t, "elo paired", elo, 88.7395, 1e-3)
-	near(t, "lo paired", lo, 49.1166, 1e-3)
-	near(t, "hi paired", hi, 130.7701, 1e-3)
+	near(t, "lo paired", lo, 42.3705, 1e-3)
+	near(t, "hi paired", hi, 138.4466, 1e-3)
 	_, lo, hi = Tally{W: 10, D: 30}.Elo()
-	near(t, "lo unpaired", lo, 40.4180, 1e-3)
-	near(t, "hi unpaired", hi, 140.6994, 1e-3)
+	near(t, "lo unpaired", lo, 38.7869, 1e-3)
+	near(t, "hi unpaired", hi, 142.5923, 1e-3)
 	// A game outside any complete pair counts in the score and the count.
 	paired.Add(2)
 	elo, lo, hi = paired.Elo()
 	near(t, "elo paired+1", elo, 95.5528, 1e-3)
-	near(t, "lo paired+1", lo, 56.0971, 1e-3)
-	near(t, "hi paired+1", hi, 137.5814, 1e-3)
+	near(t, "lo paired+1", lo, 49.3959, 1e-3)
+	near(t, "hi paired+1", hi, 145.2769, 1e-3)
 	// LOS: 20 more wins in 100 decisive games is two standard deviations.
 	near(t, "LOS 60-40", Tally{W: 60, L: 40, D: 77}.LOS(), 0.9772499, 1e-6)
 	near(t, "LOS even", Tally{W: 5, L: 5}.LOS(), 0.5, 1e-12)
@@ -119,5 +122,37 @@ func TestFormatElo(t *testing.T) {
 		if got := FormatElo(e); got != want {
 			t.Errorf("FormatElo(%v) = %q, want %q", e, got, want)
 		}
+	}
+}
+
+// TestIntervalNeverMisleads: below MinIntervalPairs pairs the interval is
+// unknown (after one game it read [+inf, +inf], after two pairs won and
+// drawn [+190.8, +190.8]); beyond it, pairs that all scored the same still
+// give an interval of some width.
+func TestIntervalNeverMisleads(t *testing.T) {
+	for _, tl := range []Tally{{W: 1}, {W: 2, D: 2, Penta: [5]int{0, 0, 0, 2, 0}}, {W: 9}, {W: 4, D: 4, Penta: [5]int{0, 0, 0, 4, 0}}} {
+		e, lo, hi := tl.Elo()
+		if got := FormatInterval(lo, hi); got != "[unknown]" {
+			t.Errorf("%+v: Elo %s %s, want the interval unknown", tl, FormatElo(e), got)
+		}
+	}
+	// Ten pairs each won and drawn: score 0.75, +190.8. The pair variance
+	// with a fifth of a pair added to each outcome is 6/11 - (8/11)² =
+	// 0.016529 (not 0), so se = sqrt(2*0.016529/20) = 0.040656 and the
+	// interval is [Elo(0.67032), Elo(0.82968)].
+	e, lo, hi := Tally{W: 10, D: 10, Penta: [5]int{0, 0, 0, 10, 0}}.Elo()
+	near(t, "elo of ten identical pairs", e, 190.8485, 1e-3)
+	near(t, "lo of ten identical pairs", lo, EloFromScore(0.67032), 0.1)
+	near(t, "hi of ten identical pairs", hi, EloFromScore(0.82968), 0.1)
+	if !(hi-lo > 100) {
+		t.Errorf("ten identical pairs: interval [%v, %v], want a width over 100 Elo", lo, hi)
+	}
+	// Every game won: the upper bound is infinite, the lower one finite.
+	_, lo, hi = Tally{W: 20, Penta: [5]int{0, 0, 0, 0, 10}}.Elo()
+	if !math.IsInf(hi, 1) || math.IsInf(lo, 0) || lo < 100 {
+		t.Errorf("twenty wins: interval [%v, %v], want a finite lower bound above +100 and +inf", lo, hi)
+	}
+	if got := FormatInterval(-3.04, math.Inf(1)); got != "[-3.0, +inf]" {
+		t.Errorf("FormatInterval = %q", got)
 	}
 }
