@@ -377,3 +377,17 @@ func TestScheduleAndSPRTStop(t *testing.T) {
 		t.Errorf("SVG:\n%s", svg)
 	}
 }
+
+// TestProgressIntervalUnknown: the progress line and the table give no
+// interval after a few games (it read "+inf [+inf, +inf]" after one game).
+func TestProgressIntervalUnknown(t *testing.T) {
+	one := elo.Tally{W: 1}
+	if line := (Progress{Played: 1, Total: 10, New: 1, Engine: "a", Tally: one}).String(); !strings.Contains(line, "Elo +inf [unknown]") {
+		t.Errorf("progress after one game won: %q, want the interval unknown", line)
+	}
+	var b strings.Builder
+	(&Summary{Pairings: []PairingResult{{A: "a", B: "b", Tally: elo.Tally{W: 2, D: 2, Penta: [5]int{0, 0, 0, 2, 0}}}}}).WriteTable(&b)
+	if !strings.Contains(b.String(), "+190.8 [unknown]") {
+		t.Errorf("table after two pairs won and drawn:\n%s\nwant the interval unknown", b.String())
+	}
+}

@@ -19,7 +19,7 @@ func PlotSVG(s *Summary, title string) []byte {
 		}
 		c.Series = []plot.Series{{Points: pts}}
 		last := s.Curve[len(s.Curve)-1]
-		c.Note = fmt.Sprintf("after %d games: %s [%s, %s]", last.Games, elo.FormatElo(last.Elo), elo.FormatElo(last.Lo), elo.FormatElo(last.Hi))
+		c.Note = fmt.Sprintf("after %d games: %s %s", last.Games, elo.FormatElo(last.Elo), elo.FormatInterval(last.Lo, last.Hi))
 	}
 	return plot.SVG(c)
 }

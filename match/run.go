@@ -66,9 +66,9 @@ type Progress struct {
 func (p Progress) String() string {
 	t := p.Tally
 	e, lo, hi := t.Elo()
-	line := fmt.Sprintf("games %d/%d  %s: +%d -%d =%d  %.1f%%  Elo %s [%s, %s]  %.2f s/game",
+	line := fmt.Sprintf("games %d/%d  %s: +%d -%d =%d  %.1f%%  Elo %s %s  %.2f s/game",
 		p.Played, p.Total, p.Engine, t.W, t.L, t.D, 100*t.Score(),
-		elo.FormatElo(e), elo.FormatElo(lo), elo.FormatElo(hi), p.Elapsed.Seconds()/float64(max(p.New, 1)))
+		elo.FormatElo(e), elo.FormatInterval(lo, hi), p.Elapsed.Seconds()/float64(max(p.New, 1)))
 	if p.SPRT != nil {
 		lower, upper := p.SPRT.Bounds()
 		line += fmt.Sprintf("  LLR %.2f (%.2f, %.2f)", p.LLR, lower, upper)
@@ -301,7 +301,7 @@ func (s *Summary) WriteTable(w io.Writer) {
 		t := p.Tally
 		e, lo, hi := t.Elo()
 		fmt.Fprintf(w, "%-24s %6d %5d %5d %5d %6.1f%% %5.1f%%  %-26s %5.1f%% %6d\n", p.A+" vs "+p.B, t.Games(), t.W, t.L, t.D,
-			100*t.Score(), 100*t.DrawRate(), fmt.Sprintf("%s [%s, %s]", elo.FormatElo(e), elo.FormatElo(lo), elo.FormatElo(hi)), 100*t.LOS(), t.Pairs())
+			100*t.Score(), 100*t.DrawRate(), elo.FormatElo(e)+" "+elo.FormatInterval(lo, hi), 100*t.LOS(), t.Pairs())
 	}
 	fmt.Fprintf(w, "%d of %d games played\n", s.Played, s.Total)
 	if len(s.Pairings) == 1 {

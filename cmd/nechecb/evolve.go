@@ -256,7 +256,7 @@ func progressLine(p evolve.Progress) string {
 	if len(p.Curve) > 0 {
 		fmt.Fprintf(&b, "; curve at gen %d:", p.Curve[0].Gen)
 		for _, r := range p.Curve {
-			fmt.Fprintf(&b, " %s %s [%s, %s] (%s)", r.Opponent, elo.FormatElo(r.Elo), elo.FormatElo(r.Lo), elo.FormatElo(r.Hi), r.Tally)
+			fmt.Fprintf(&b, " %s %s %s (%s)", r.Opponent, elo.FormatElo(r.Elo), elo.FormatInterval(r.Lo, r.Hi), r.Tally)
 		}
 	}
 	return b.String()

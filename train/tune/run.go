@@ -117,8 +117,8 @@ type Comparison struct {
 // openings, A's score and its Elo with the 95% interval.
 func (c Comparison) String() string {
 	e, lo, hi := c.Tally.Elo()
-	return fmt.Sprintf("%s vs %s, depth %d, %d openings x 2 colours: %s, Elo %s [%s, %s] (%v)",
-		c.A, c.B, c.Depth, c.Openings, c.Tally, elo.FormatElo(e), elo.FormatElo(lo), elo.FormatElo(hi), c.Elapsed.Round(time.Second))
+	return fmt.Sprintf("%s vs %s, depth %d, %d openings x 2 colours: %s, Elo %s %s (%v)",
+		c.A, c.B, c.Depth, c.Openings, c.Tally, elo.FormatElo(e), elo.FormatInterval(lo, hi), c.Elapsed.Round(time.Second))
 }
 
 // Compare plays the evaluator of spec a against that of spec b from the
