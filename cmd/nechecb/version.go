@@ -4,12 +4,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/debug"
 
 	buildversion "github.com/nechecb/nechecb/internal/version"
 )
 
 func init() {
-	register(&command{name: "version", summary: "print the version, taken from the build (module version, VCS revision)", run: runVersion})
+	register(&command{name: "version", summary: "print the version, module version and commit, taken from the build", run: runVersion})
 }
 
 // version is the engine's version, from the build (internal/version).
@@ -20,6 +21,7 @@ func runVersion(args []string) int {
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status
 	}
-	fmt.Printf("nechecb %s\n", version)
+	info, _ := debug.ReadBuildInfo()
+	fmt.Print(buildversion.Report(info))
 	return 0
 }

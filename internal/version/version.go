@@ -58,3 +58,48 @@ func Of(info *debug.BuildInfo) string {
 	}
 	return v
 }
+
+// Report describes the build for `nechecb version`: the version, then the
+// module's path and version, then the commit with its time (and whether the
+// tree had uncommitted changes), then the Go toolchain and platform. A build
+// without VCS information (-buildvcs=false, as some machines set in GOFLAGS,
+// or a build outside a git checkout) says so on the commit line instead of
+// leaving a bare version.
+func Report(info *debug.BuildInfo) string {
+	if info == nil {
+		return "nechecb " + devVersion + "\nno build information in this binary\n"
+	}
+	var b strings.Builder
+	b.WriteString("nechecb " + Of(info) + "\n")
+	b.WriteString("module " + info.Main.Path + " " + cmpOr(info.Main.Version, "(devel)") + "\n")
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" {
+		b.WriteString("commit " + rev)
+		if t := settings["vcs.time"]; t != "" {
+			b.WriteString(" (" + t + ")")
+		}
+		if settings["vcs.modified"] == "true" {
+			b.WriteString(", built with uncommitted changes")
+		}
+		b.WriteString("\n")
+	} else {
+		b.WriteString("commit unknown: built without VCS information (-buildvcs=false, or not in a git checkout)\n")
+	}
+	b.WriteString(info.GoVersion)
+	if goos, goarch := settings["GOOS"], settings["GOARCH"]; goos != "" {
+		b.WriteString(" " + goos + "/" + goarch)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// cmpOr returns s, or alt when s is empty.
+func cmpOr(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}

@@ -2,6 +2,7 @@ package version
 
 import (
 	"runtime/debug"
+	"strings"
 	"testing"
 )
 
@@ -30,5 +31,23 @@ func TestVersionOf(t *testing.T) {
 		if got := Of(info); got != tc.want {
 			t.Errorf("%s: Of(%q, %v) = %q, want %q", tc.name, tc.version, tc.settings, got, tc.want)
 		}
+	}
+}
+
+// TestReport: `nechecb version` names the module version and the commit,
+// and says so when the build carried no VCS information.
+func TestReport(t *testing.T) {
+	const rev = "efdc9e54e1aee52dfd79f894f446c0ed091b4a52"
+	withVCS := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/nechecb/nechecb", Version: "v0.0.0-20261123045808-efdc9e54e1ae"},
+		Settings: []debug.BuildSetting{{Key: "GOOS", Value: "linux"}, {Key: "GOARCH", Value: "arm64"}, {Key: "vcs", Value: "git"},
+			{Key: "vcs.revision", Value: rev}, {Key: "vcs.time", Value: "2026-11-23T04:58:08Z"}, {Key: "vcs.modified", Value: "false"}}}
+	want := "nechecb v0.0.0-20261123045808-efdc9e54e1ae\nmodule github.com/nechecb/nechecb v0.0.0-20261123045808-efdc9e54e1ae\n" +
+		"commit " + rev + " (2026-11-23T04:58:08Z)\ngo1.26.8 linux/arm64\n"
+	if got := Report(withVCS); got != want {
+		t.Errorf("Report with VCS information:\n%s\nwant:\n%s", got, want)
+	}
+	noVCS := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/nechecb/nechecb", Version: "(devel)"}}
+	if got := Report(noVCS); !strings.Contains(got, "nechecb "+devVersion+"\nmodule github.com/nechecb/nechecb (devel)\ncommit unknown: built without VCS information") {
+		t.Errorf("Report without VCS information:\n%s", got)
 	}
 }
