@@ -93,7 +93,7 @@ func Build(ctx context.Context, o BuildOptions) error {
 	b := &builder{o: o, budget: uint64(o.MemoryMB) << 20, start: time.Now()}
 	cacheMB := max(4, min(256, o.MemoryMB/8))
 	b.cacheBytes = uint64(cacheMB) << 20
-	b.st.db = newDB(o.Dir, cacheMB)
+	b.st.db = newDB(os.DirFS(o.Dir), o.Dir, cacheMB)
 	defer b.st.db.Close()
 	return b.run(ctx)
 }
@@ -125,7 +125,7 @@ func (b *builder) run(ctx context.Context) error {
 	for _, m := range b.slices {
 		path := filepath.Join(b.o.Dir, SliceFileName(m))
 		if _, err := os.Stat(path); err == nil && b.o.Resume {
-			if err := b.st.db.addFile(path); err == nil {
+			if err := b.st.db.addFile(SliceFileName(m)); err == nil {
 				if err = b.st.db.slots[m.code()].checkData(); err == nil {
 					b.done[m] = true
 					b.slicesDone.Add(1)
@@ -371,7 +371,7 @@ func (b *builder) write(sb *sliceBuild, threads int) error {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if err := b.st.db.addFile(path); err != nil {
+	if err := b.st.db.addFile(SliceFileName(sb.mat)); err != nil {
 		return fmt.Errorf("egdb build: reading back: %w", err)
 	}
 	return nil

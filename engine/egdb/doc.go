@@ -17,9 +17,10 @@
 //     64Ki positions, run-length coded with capture positions left free to
 //     lengthen the runs, then Huffman coded (format.go, encode.go, rle.go,
 //     huffman.go; docs/egdb-format.md describes it);
-//   - the probe: Open a directory, Probe a position for its value, with a
-//     bounded cache of decoded blocks shared by any number of goroutines
-//     (probe.go, cache.go);
+//   - the probe: Open a directory (or OpenFS a file system, such as the
+//     database compiled into the binary, package embedded), Probe a
+//     position for its value, with a bounded cache of decoded blocks shared
+//     by any number of goroutines (probe.go, cache.go);
 //   - Verify (checksums and the consistency of every value with its
 //     successors) and Stats (wins, losses and draws per slice).
 //

@@ -1,7 +1,10 @@
 package egdb
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -11,10 +14,12 @@ import (
 	"github.com/nechecb/nechecb/engine"
 )
 
-// DB is an opened database directory. Probe may be called from any number
-// of goroutines at once.
+// DB is an opened database: a directory of slice files, or the same files
+// in an fs.FS (the binary's embedded database). Probe may be called from
+// any number of goroutines at once.
 type DB struct {
-	dir    string
+	dir    string // the directory, or the name given to OpenFS
+	fsys   fs.FS  // where the slice files are read from
 	cache  *blockCache
 	files  []*dbFile
 	slots  [numCodes]*dbFile // by the code of a stored slice
@@ -28,7 +33,7 @@ type DB struct {
 // dbFile is one opened slice file.
 type dbFile struct {
 	*sliceFile
-	osf    *os.File
+	close  func() error // releases the file
 	bad    atomic.Bool
 	blocks [2]tableBlocks // the cache slots of each stored table's blocks
 }
@@ -43,24 +48,32 @@ func SliceFileName(m Material) string { return canonical(m).String() + FileExt }
 // largest piece count present; probes of those slices return Unknown. Open
 // fails only when dir cannot be read or holds no slice file.
 func Open(dir string, cacheMB int) (*DB, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*"+FileExt))
-	if err != nil {
-		return nil, fmt.Errorf("egdb: %w", err)
-	}
 	if _, err := os.Stat(dir); err != nil {
 		return nil, fmt.Errorf("egdb: %w", err)
 	}
+	return OpenFS(os.DirFS(dir), dir, cacheMB)
+}
+
+// OpenFS is Open for the slice files at the root of fsys, such as an
+// embed.FS; name stands for fsys in Dir and in the errors, which name a
+// file as name/file. A file of fsys that is not an io.ReaderAt is read
+// into memory whole.
+func OpenFS(fsys fs.FS, name string, cacheMB int) (*DB, error) {
+	names, err := fs.Glob(fsys, "*"+FileExt)
+	if err != nil {
+		return nil, fmt.Errorf("egdb: %s: %w", name, err)
+	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("egdb: %s holds no endgame database files (*%s)", dir, FileExt)
+		return nil, fmt.Errorf("egdb: %s holds no endgame database files (*%s)", name, FileExt)
 	}
 	sort.Strings(names)
-	db := newDB(dir, cacheMB)
+	db := newDB(fsys, name, cacheMB)
 	most := 0
 	failed := map[string]bool{}
-	for _, name := range names {
-		if err := db.addFile(name); err != nil {
+	for _, base := range names {
+		if err := db.addFile(base); err != nil {
 			db.problem(err)
-			failed[filepath.Base(name)] = true
+			failed[base] = true
 			continue
 		}
 		most = max(most, db.files[len(db.files)-1].h.mat.Pieces())
@@ -70,52 +83,77 @@ func Open(dir string, cacheMB int) (*DB, error) {
 		if db.slots[m.code()] == nil {
 			db.pieces = min(db.pieces, m.Pieces()-1)
 			if !failed[SliceFileName(m)] {
-				db.problem(fmt.Errorf("%s: missing", filepath.Join(dir, SliceFileName(m))))
+				db.problem(fmt.Errorf("%s: missing", db.path(SliceFileName(m))))
 			}
 		}
 	}
 	return db, nil
 }
 
-// newDB returns a database with no slices yet, which probes positions of
-// any size (Open narrows that to the slices it finds).
-func newDB(dir string, cacheMB int) *DB {
-	return &DB{dir: dir, cache: newBlockCache(cacheMB), most: MaxPieces}
+// newDB returns a database with no slices yet reading its files from fsys,
+// named dir, which probes positions of any size (OpenFS narrows that to
+// the slices it finds).
+func newDB(fsys fs.FS, dir string, cacheMB int) *DB {
+	return &DB{dir: dir, fsys: fsys, cache: newBlockCache(cacheMB), most: MaxPieces}
 }
 
-// addFile opens a slice file and adds its slice. It must not run while
-// other goroutines probe.
-func (db *DB) addFile(name string) error {
-	osf, err := os.Open(name)
+// path returns the name of the file base of the database in messages.
+func (db *DB) path(base string) string { return filepath.Join(db.dir, base) }
+
+// addFile opens the slice file base of db.fsys and adds its slice. It must
+// not run while other goroutines probe.
+func (db *DB) addFile(base string) error {
+	name := db.path(base)
+	r, size, closeFile, err := openReaderAt(db.fsys, base)
 	if err != nil {
-		return err
-	}
-	st, err := osf.Stat()
-	if err != nil {
-		osf.Close()
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	sf, err := openSliceFile(name, osf, st.Size())
+	sf, err := openSliceFile(name, r, size)
 	if err != nil {
-		osf.Close()
+		closeFile()
 		return err
 	}
-	if want := SliceFileName(sf.h.mat); filepath.Base(name) != want {
-		osf.Close()
+	if want := SliceFileName(sf.h.mat); base != want {
+		closeFile()
 		return fmt.Errorf("%s: holds slice %v, whose file is %s", name, sf.h.mat, want)
 	}
-	f := &dbFile{sliceFile: sf, osf: osf}
+	f := &dbFile{sliceFile: sf, close: closeFile}
 	for c := range f.blocks {
 		if sf.h.sides&(1<<c) != 0 {
 			f.blocks[c] = make(tableBlocks, sf.h.t[c].blocks)
 		}
 	}
 	if old := db.slots[sf.h.mat.code()]; old != nil {
-		old.osf.Close()
+		old.close()
 	}
 	db.files = append(db.files, f)
 	db.slots[sf.h.mat.code()] = f
 	return nil
+}
+
+// openReaderAt opens the file name of fsys for reading at any offset: the
+// file itself when it is an io.ReaderAt (an *os.File, a file of an
+// embed.FS), else its bytes read whole. It returns the reader, its size
+// and the function that releases it.
+func openReaderAt(fsys fs.FS, name string) (io.ReaderAt, int64, func() error, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, nil, err
+	}
+	if r, ok := f.(io.ReaderAt); ok {
+		return r, st.Size(), f.Close, nil
+	}
+	data, err := io.ReadAll(f)
+	f.Close()
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	return bytes.NewReader(data), int64(len(data)), func() error { return nil }, nil
 }
 
 // problem records err.
@@ -138,14 +176,15 @@ func (db *DB) Problems() []error {
 // opened cleanly.
 func (db *DB) Pieces() int { return db.pieces }
 
-// Dir returns the directory the database was opened from.
+// Dir returns the directory the database was opened from, or the name
+// given to OpenFS.
 func (db *DB) Dir() string { return db.dir }
 
 // Close closes the files. The database must not be probed after.
 func (db *DB) Close() error {
 	var first error
 	for _, f := range db.files {
-		if err := f.osf.Close(); err != nil && first == nil {
+		if err := f.close(); err != nil && first == nil {
 			first = err
 		}
 	}
