@@ -7,6 +7,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/egdb"
+	"github.com/nechecb/nechecb/engine/egdb/embedded"
 	"github.com/nechecb/nechecb/engine/search"
 )
 
@@ -28,7 +29,7 @@ const DefaultDBCacheMB = 64
 // database is the endgame database an Engine probes and how far it may.
 type database struct {
 	db      *egdb.DB
-	dir     string
+	dir     string // its directory; "" for the embedded database
 	cacheMB int
 	limit   int  // most pieces to probe; 0: all the database holds
 	off     bool // probing switched off (the database stays open)
@@ -61,23 +62,34 @@ func (o oracle) Probe(p *engine.Position) search.Outcome {
 // on without those slices. When dir cannot be opened at all, the error
 // says why and the database in use (if any) stays.
 func (e *Engine) OpenDB(dir string, cacheMB int) (problems []error, err error) {
-	if cacheMB <= 0 {
-		cacheMB = DefaultDBCacheMB
-	}
 	if dir == "" {
 		e.closeDB()
-		e.dbase.cacheMB = cacheMB
+		e.dbase.cacheMB = cacheMBOrDefault(cacheMB)
 		e.applyDB()
 		return nil, nil
 	}
-	db, err := egdb.Open(dir, cacheMB)
+	return e.useDB(dir, cacheMB, func(mb int) (*egdb.DB, error) { return egdb.Open(dir, mb) })
+}
+
+// OpenEmbeddedDB is OpenDB for the database compiled into the binary:
+// every position of up to embedded.Pieces pieces, read from the binary's
+// memory, so it needs no file.
+func (e *Engine) OpenEmbeddedDB(cacheMB int) (problems []error, err error) {
+	return e.useDB("", cacheMB, embedded.Open)
+}
+
+// useDB opens a database with open and searches with it, as OpenDB says;
+// dir is its directory, "" for the embedded one.
+func (e *Engine) useDB(dir string, cacheMB int, open func(cacheMB int) (*egdb.DB, error)) ([]error, error) {
+	cacheMB = cacheMBOrDefault(cacheMB)
+	db, err := open(cacheMB)
 	if err != nil {
 		return nil, err
 	}
 	if db.Pieces() == 0 {
 		problems := db.Problems()
 		db.Close()
-		return nil, fmt.Errorf("egdb: %s: no complete set of slices: %w", dir, errors.Join(problems...))
+		return nil, fmt.Errorf("egdb: %s: no complete set of slices: %w", db.Dir(), errors.Join(problems...))
 	}
 	e.closeDB()
 	e.dbase.db, e.dbase.dir, e.dbase.cacheMB = db, dir, cacheMB
@@ -85,18 +97,26 @@ func (e *Engine) OpenDB(dir string, cacheMB int) (problems []error, err error) {
 	return db.Problems(), nil
 }
 
+// cacheMBOrDefault returns cacheMB, or DefaultDBCacheMB for 0 or less.
+func cacheMBOrDefault(cacheMB int) int {
+	if cacheMB <= 0 {
+		return DefaultDBCacheMB
+	}
+	return cacheMB
+}
+
 // SetDBCache changes the database's block cache to cacheMB megabytes,
 // reopening the database in use (if any) with it.
 func (e *Engine) SetDBCache(cacheMB int) ([]error, error) {
-	if cacheMB <= 0 {
-		cacheMB = DefaultDBCacheMB
-	}
-	if cacheMB == e.dbase.cacheMB {
+	cacheMB = cacheMBOrDefault(cacheMB)
+	switch {
+	case cacheMB == e.dbase.cacheMB:
 		return nil, nil
-	}
-	if e.dbase.db == nil {
+	case e.dbase.db == nil:
 		e.dbase.cacheMB = cacheMB
 		return nil, nil
+	case e.dbase.dir == "":
+		return e.OpenEmbeddedDB(cacheMB)
 	}
 	return e.OpenDB(e.dbase.dir, cacheMB)
 }
@@ -124,15 +144,16 @@ func (e *Engine) DBPieces() int {
 }
 
 // DBCache returns the block cache size, in megabytes, databases open with.
-func (e *Engine) DBCache() int {
-	if e.dbase.cacheMB <= 0 {
-		return DefaultDBCacheMB
-	}
-	return e.dbase.cacheMB
-}
+func (e *Engine) DBCache() int { return cacheMBOrDefault(e.dbase.cacheMB) }
 
-// DBDir returns the directory of the database in use, or "".
-func (e *Engine) DBDir() string { return e.dbase.dir }
+// DBDir returns the directory of the database in use, embedded.Name for
+// the embedded database, or "" with none.
+func (e *Engine) DBDir() string {
+	if e.dbase.db == nil {
+		return ""
+	}
+	return e.dbase.db.Dir()
+}
 
 // ProbeDB returns the database's verdict on p for its side to move, within
 // the pieces the search probes (DBUnknown beyond them or without one).

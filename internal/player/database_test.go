@@ -9,6 +9,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/egdb"
+	"github.com/nechecb/nechecb/engine/egdb/embedded"
 	"github.com/nechecb/nechecb/engine/play"
 )
 
@@ -128,5 +129,30 @@ func TestOpenDBErrors(t *testing.T) {
 	}
 	if _, err := e.OpenDB("", 1); err != nil || e.DBDir() != "" {
 		t.Errorf("closing: %v, dir %q", err, e.DBDir())
+	}
+}
+
+// TestEmbeddedDB opens the database compiled into the binary: it answers
+// positions of up to embedded.Pieces pieces with no file, survives a change
+// of the block cache, and "" closes it as it closes a directory's.
+func TestEmbeddedDB(t *testing.T) {
+	e := New(Options{HashMB: 1}, nil, "")
+	if probs, err := e.OpenEmbeddedDB(1); err != nil || len(probs) > 0 {
+		t.Fatal(err, probs)
+	}
+	win, _ := engine.ParseFEN("B:WK1,K5:BK18,K23,K27") // three kings beat two
+	check := func(when string) {
+		t.Helper()
+		if e.DBDir() != embedded.Name || e.DBPieces() != embedded.Pieces || e.ProbeDB(&win) != DBWin {
+			t.Errorf("%s: database %q of %d pieces says %v; want %q of %d saying a win", when, e.DBDir(), e.DBPieces(), e.ProbeDB(&win), embedded.Name, embedded.Pieces)
+		}
+	}
+	check("opened")
+	if _, err := e.SetDBCache(2); err != nil || e.DBCache() != 2 {
+		t.Fatalf("cache to 2 MB: %v, cache %d", err, e.DBCache())
+	}
+	check("after a change of cache")
+	if _, err := e.OpenDB("", 1); err != nil || e.DBDir() != "" || e.ProbeDB(&win) != DBUnknown {
+		t.Errorf("closing: %v, dir %q, probe %v", err, e.DBDir(), e.ProbeDB(&win))
 	}
 }
