@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/nechecb/nechecb/internal/fleetrun"
 	"github.com/nechecb/nechecb/train/datagen"
 	"github.com/nechecb/nechecb/train/unitplay"
 )
@@ -53,8 +54,8 @@ func datagenCommand(args []string, stdout, stderr io.Writer) int {
 	fl.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed")
 	fl.IntVar(&cfg.ChunkGames, "chunk", cfg.ChunkGames, "games per chunk written")
 	fl.IntVar(&cfg.Workers, "workers", cfg.Workers, "games played at once")
-	var nf natsFlags
-	nf.bind(fl, true)
+	var nf fleetrun.Settings
+	bindNATS(fl, &nf, true)
 	if status, ok := parseFlags(fl, args, datagenUsage, stdout, stderr); !ok {
 		return status
 	}
@@ -62,24 +63,18 @@ func datagenCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nechecb datagen: --out is required")
 		return 2
 	}
-	if err := nf.check(); err != nil {
+	if err := nf.Check(); err != nil {
 		fmt.Fprintf(stderr, "nechecb datagen: %v\n", err)
 		return exitStatus(err)
 	}
-	if nf.url != "" {
-		store, err := os.MkdirTemp("", "nechecb-datagen-nats-")
-		if err != nil {
-			fmt.Fprintf(stderr, "nechecb datagen: %v\n", err)
-			return 1
-		}
-		defer os.RemoveAll(store)
-		f, err := nf.startCoordinator(ctx, store, stderr)
+	if nf.URL != "" {
+		f, err := fleetrun.Start(ctx, nf, "", stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "nechecb datagen: %v\n", err)
 			return exitStatus(err)
 		}
 		defer f.Close()
-		cfg.Remote = &unitplay.DatagenRemote{Runner: f.coord, Batch: nf.batch}
+		cfg.Remote = &unitplay.DatagenRemote{Runner: f.Coordinator, Batch: nf.Batch}
 	}
 	status := newStatusLine(stderr)
 	err := datagen.Run(ctx, cfg, *out, *resume, target, func(pr datagen.Progress) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,11 +9,9 @@ import (
 	"os/signal"
 	"strings"
 
-	"github.com/nechecb/nechecb/eval"
 	_ "github.com/nechecb/nechecb/eval/all" // every evaluator kind for --curve-vs
-	"github.com/nechecb/nechecb/internal/elo"
+	"github.com/nechecb/nechecb/internal/evolverun"
 	"github.com/nechecb/nechecb/train/evolve"
-	"github.com/nechecb/nechecb/train/unitplay"
 )
 
 func init() {
@@ -78,17 +75,6 @@ func flagMode(args []string) string {
 	return "faithful"
 }
 
-// evolveFlags are the flags every learner shares.
-type evolveFlags struct {
-	dir                       string
-	generations, workers      int
-	resume, bench             bool
-	curveEvery, curveOpenings int
-	curveVs                   specList
-	plot                      string
-	nats                      natsFlags
-}
-
 // specList is a repeatable flag of evaluator specs.
 type specList []string
 
@@ -123,81 +109,34 @@ func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writ
 	if mode != "faithful" && mode != "improved" {
 		return fail(badInput(fmt.Errorf("--mode %q: want faithful or improved", mode)))
 	}
-	cfg := k.defaults(mode)
-	fs, ef := evolveFlagSet(k, prog, &cfg)
+	j := evolverun.Job[C]{Name: k.name, Mode: mode, Settings: k.defaults(mode), Learner: k.learner, Stdout: stdout, Stderr: stderr}
+	var bench bool
+	fs := evolveFlagSet(k, prog, &j.Settings, &j, &bench)
 	header := fmt.Sprintf("usage: nechecb %s --dir RUN [--generations N] [--seed S] [--workers W] [--mode faithful|improved]\n"+
 		"         [--resume] [--curve-every K] [--curve-openings N] [--plot FILE] [--bench] [--nats URL|embedded] [learner flags]\n\n"+
 		"Defaults are those of the mode given (faithful unless --mode says otherwise).\n\nflags:\n", prog)
 	if status, ok := parseFlags(fs, args, header, stdout, stderr); !ok {
 		return status
 	}
-	if ef.generations < 0 || ef.curveEvery < 0 || ef.curveOpenings < 0 {
-		return fail(badInput(errors.New("--generations, --curve-every and --curve-openings may not be negative")))
-	}
-	if err := ef.nats.check(); err != nil {
-		return fail(err)
-	}
-	if ef.bench {
+	j.Seed = k.seed(&j.Settings)
+	var err error
+	switch {
+	case bench:
 		gens := 1 // one generation is enough to time, unless --generations says
 		fs.Visit(func(f *flag.Flag) {
 			if f.Name == "generations" {
-				gens = max(ef.generations, 1)
+				gens = max(j.Generations, 1)
 			}
 		})
-		if ef.nats.url != "" {
-			return evolveFleetBench(ctx, k, cfg, gens, ef.workers, &ef.nats, stdout, stderr, fail)
+		err = evolverun.Bench(ctx, j, gens)
+	case j.Resume && j.Dir != "":
+		flagsFor := func(c *C) *flag.FlagSet { return evolveFlagSet(k, prog, c, &evolverun.Job[C]{}, new(bool)) }
+		if j.Settings, err = evolverun.MergeResume(j.Dir, fs, flagsFor, func(name string) bool { return runFlags[name] }); err == nil {
+			j.Seed = k.seed(&j.Settings)
+			err = evolverun.Run(ctx, j)
 		}
-		return evolveBench(ctx, k, cfg, gens, ef.workers, stdout, fail)
-	}
-	if ef.dir == "" {
-		return fail(badInput(errors.New("--dir is required")))
-	}
-	if ef.resume {
-		stored, err := resumeSettings(k, prog, ef.dir, fs)
-		if err != nil {
-			return fail(err)
-		}
-		cfg = stored
-	}
-	if err := evolve.Prepare(ef.dir, ef.resume, cfg); err != nil {
-		return fail(err)
-	}
-	l, err := k.learner(ef.dir, cfg)
-	if err != nil {
-		return fail(err)
-	}
-	var extra []evolve.Opponent
-	for _, spec := range ef.curveVs {
-		f, err := eval.Load(spec)
-		if err != nil {
-			return fail(badInput(fmt.Errorf("--curve-vs: %w", err)))
-		}
-		if ef.nats.url != "" {
-			// On a fleet the opponent travels as its spec's data.
-			desc, err := unitplay.SpecEvaluator(spec)
-			if err != nil {
-				return fail(badInput(fmt.Errorf("--curve-vs: %w", err)))
-			}
-			f = unitplay.Described(f, desc)
-		}
-		extra = append(extra, evolve.Opponent{Name: spec, Eval: f})
-	}
-	seed, _ := k.seedMode(&cfg)
-	run := evolve.Config{Extra: extra, Dir: ef.dir, Generations: ef.generations, Seed: *seed, Workers: ef.workers,
-		CurveEvery: ef.curveEvery, CurveOpenings: ef.curveOpenings, Plot: ef.plot,
-		Title:    fmt.Sprintf("nechecb evolve %s (%s): best of each generation", k.name, mode),
-		Progress: func(p evolve.Progress) { fmt.Fprintln(stdout, progressLine(p)) }}
-	if ef.nats.url != "" {
-		f, err := ef.nats.startCoordinator(ctx, ef.dir, stderr)
-		if err != nil {
-			return fail(err)
-		}
-		defer f.Close()
-		run.Remote = f.remote
-	}
-	err = evolve.Run(ctx, l, run)
-	if errors.Is(err, context.Canceled) {
-		return fail(fmt.Errorf("interrupted; the complete generations are kept, --resume goes on"))
+	default:
+		err = evolverun.Run(ctx, j)
 	}
 	if err != nil {
 		return fail(err)
@@ -205,88 +144,29 @@ func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writ
 	return 0
 }
 
-// evolveFlagSet registers the shared flags and the learner's on a new
-// flag set bound to cfg.
-func evolveFlagSet[C any](k evolveKind[C], prog string, cfg *C) (*flag.FlagSet, *evolveFlags) {
+// seed returns the settings' random seed.
+func (k evolveKind[C]) seed(c *C) uint64 {
+	seed, _ := k.seedMode(c)
+	return *seed
+}
+
+// evolveFlagSet registers the shared flags, bound to j and bench, and the
+// learner's, bound to cfg, on a new flag set.
+func evolveFlagSet[C any](k evolveKind[C], prog string, cfg *C, j *evolverun.Job[C], bench *bool) *flag.FlagSet {
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
-	ef := &evolveFlags{}
-	fs.StringVar(&ef.dir, "dir", "", "run folder: created if missing; must be empty unless --resume (required)")
-	fs.IntVar(&ef.generations, "generations", 10, "stop when this many generations are complete (a resumed run counts the earlier ones)")
-	fs.IntVar(&ef.workers, "workers", 2, "games played at once; the results do not depend on it")
-	fs.BoolVar(&ef.resume, "resume", false, "go on with the run in --dir from its last complete generation (flags that shape the population must agree with the run's)")
-	fs.BoolVar(&ef.bench, "bench", false, "time --generations generations in a temporary folder with 1 worker and with --workers, and print the rates")
-	fs.IntVar(&ef.curveEvery, "curve-every", 10, "play the current best against G1, the heuristic and generation 0's best every K generations (0: never)")
-	fs.IntVar(&ef.curveOpenings, "curve-openings", 0, "standard 3-move ballots per curve measurement, each with both colours (0: all 157)")
-	fs.Var(&ef.curveVs, "curve-vs", "an evaluator spec that joins the curve's opponents, named by its spec (repeatable)")
-	fs.StringVar(&ef.plot, "plot", "", "write the curve as an SVG chart to this file after every measurement (e.g. RUN/curve.svg)")
-	ef.nats.bind(fs, true)
+	fs.StringVar(&j.Dir, "dir", "", "run folder: created if missing; must be empty unless --resume (required)")
+	fs.IntVar(&j.Generations, "generations", 10, "stop when this many generations are complete (a resumed run counts the earlier ones)")
+	fs.IntVar(&j.Workers, "workers", 2, "games played at once; the results do not depend on it")
+	fs.BoolVar(&j.Resume, "resume", false, "go on with the run in --dir from its last complete generation (flags that shape the population must agree with the run's)")
+	fs.BoolVar(bench, "bench", false, "time --generations generations in a temporary folder with 1 worker and with --workers, and print the rates")
+	fs.IntVar(&j.CurveEvery, "curve-every", 10, "play the current best against G1, the heuristic and generation 0's best every K generations (0: never)")
+	fs.IntVar(&j.CurveOpenings, "curve-openings", 0, "standard 3-move ballots per curve measurement, each with both colours (0: all 157)")
+	fs.Var((*specList)(&j.CurveVs), "curve-vs", "an evaluator spec that joins the curve's opponents, named by its spec (repeatable)")
+	fs.StringVar(&j.Plot, "plot", "", "write the curve as an SVG chart to this file after every measurement (e.g. RUN/curve.svg)")
+	bindNATS(fs, &j.Fleet, true)
 	seed, mode := k.seedMode(cfg)
 	fs.Uint64Var(seed, "seed", *seed, "random seed: one seed reproduces the run whatever --workers")
 	fs.StringVar(mode, "mode", *mode, "faithful (the seed's method) or improved")
 	k.bind(fs, cfg, k.defaults("faithful"), k.defaults("improved"))
-	return fs, ef
-}
-
-// resumeSettings returns the settings of the run in dir with the
-// population-shaping flags given on the command line applied on top; if
-// they change anything, Prepare refuses the resumed run.
-func resumeSettings[C any](k evolveKind[C], prog, dir string, given *flag.FlagSet) (C, error) {
-	var stored C
-	if err := evolve.ReadSettings(dir, &stored); err != nil {
-		return stored, err
-	}
-	fs, _ := evolveFlagSet(k, prog, &stored)
-	var err error
-	given.Visit(func(f *flag.Flag) {
-		if runFlags[f.Name] || err != nil {
-			return
-		}
-		if e := fs.Set(f.Name, f.Value.String()); e != nil {
-			err = badInput(fmt.Errorf("--%s: %w", f.Name, e))
-		}
-	})
-	return stored, err
-}
-
-// progressLine writes one generation's report.
-func progressLine(p evolve.Progress) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "gen %d: %d games, %.1f games/s, %.1f s; fitness best %.3g mean %.3g", p.Gen, p.Games, p.GamesPerSec,
-		p.Elapsed.Seconds(), p.Best, p.Mean)
-	if len(p.Curve) > 0 {
-		fmt.Fprintf(&b, "; curve at gen %d:", p.Curve[0].Gen)
-		for _, r := range p.Curve {
-			fmt.Fprintf(&b, " %s %s %s (%s)", r.Opponent, elo.FormatElo(r.Elo), elo.FormatInterval(r.Lo, r.Hi), r.Tally)
-		}
-	}
-	return b.String()
-}
-
-// evolveBench times generations with 1 worker and with --workers.
-func evolveBench[C any](ctx context.Context, k evolveKind[C], cfg C, gens, w int, stdout io.Writer, fail func(error) int) int {
-	workers := []int{1}
-	if w > 1 {
-		workers = append(workers, w)
-	}
-	rows, err := evolve.Bench(ctx, func(dir string) (evolve.Learner, error) {
-		if err := evolve.Prepare(dir, false, cfg); err != nil {
-			return nil, err
-		}
-		return k.learner(dir, cfg)
-	}, gens, workers)
-	if err != nil {
-		return fail(err)
-	}
-	for _, r := range rows {
-		fmt.Fprintf(stdout, "%s: %d worker(s), %d generation(s), %d games, %.2f s a generation, %.1f games/s",
-			k.name, r.Workers, r.Generations, r.Games, r.PerGeneration().Seconds(), r.GamesPerSec())
-		if r.CPU > 0 {
-			fmt.Fprintf(stdout, ", CPU %.2f s a generation", r.CPU.Seconds()/float64(max(r.Generations, 1)))
-		}
-		fmt.Fprintln(stdout)
-	}
-	if len(rows) == 2 {
-		fmt.Fprintf(stdout, "%s: %d workers play %.2fx the games per second of 1\n", k.name, rows[1].Workers, rows[1].GamesPerSec()/rows[0].GamesPerSec())
-	}
-	return 0
+	return fs
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/internal/fleet"
+	"github.com/nechecb/nechecb/internal/fleetrun"
 	"github.com/nechecb/nechecb/internal/testbin"
 	"github.com/nechecb/nechecb/train/evolve/evolvetest"
 )
@@ -206,7 +207,7 @@ func TestEvolveFleetWorkerKilled(t *testing.T) {
 	// Worker 0 hangs at its second unit (after delivering one), and is
 	// killed while it holds it. It starts alone, so that it gets both
 	// units whatever the speed of the others, which start once it hangs.
-	workers := startWorkerProcs(t, srv.url(), 1, stallEnv+"=2")
+	workers := startWorkerProcs(t, srv.url(), 1, fleetrun.StallEnv+"=2")
 	dir, wait := fleetRun(t, srv.url(), "--nats-ack-wait", "1s", "--nats-batch", "2")
 	for range 2 {
 		select {

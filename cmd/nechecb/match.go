@@ -10,8 +10,9 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/internal/fileio"
-	"github.com/nechecb/nechecb/protocol/client"
+	"github.com/nechecb/nechecb/internal/fleetrun"
 	"github.com/nechecb/nechecb/match"
+	"github.com/nechecb/nechecb/protocol/client"
 )
 
 func init() {
@@ -74,8 +75,8 @@ func runMatch(args []string) int {
 	plot := fs.String("plot", "", "write the Elo estimate over the games as an SVG file")
 	event := fs.String("event", "nechecb match", "PDN Event tag")
 	quiet := fs.Bool("quiet", false, "no progress line")
-	var nf natsFlags
-	nf.bind(fs, true)
+	var nf fleetrun.Settings
+	bindNATS(fs, &nf, true)
 	if status, ok := parseFlags(fs, args, matchUsage, os.Stdout, os.Stderr); !ok {
 		return status
 	}
@@ -108,28 +109,22 @@ func runMatch(args []string) int {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if err := nf.check(); err != nil {
+	if err := nf.Check(); err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
 		return 2
 	}
-	if nf.url != "" {
+	if nf.URL != "" {
 		if err := cfg.CheckRemote(); err != nil {
 			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
 			return 2
 		}
-		store, err := os.MkdirTemp("", "nechecb-match-nats-")
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-			return 1
-		}
-		defer os.RemoveAll(store)
-		f, err := nf.startCoordinator(ctx, store, os.Stderr)
+		f, err := fleetrun.Start(ctx, nf, "", os.Stderr)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
 			return exitStatus(err)
 		}
 		defer f.Close()
-		cfg.Remote, cfg.RemoteBatch = f.coord, nf.batch
+		cfg.Remote, cfg.RemoteBatch = f.Coordinator, nf.Batch
 	}
 	interrupts := make(chan os.Signal, 1)
 	signal.Notify(interrupts, os.Interrupt)

@@ -87,11 +87,16 @@ func TestImportsPointDown(t *testing.T) {
 		// The server reaches the search and the evaluators through
 		// internal/player and the binary's option setters only.
 		{"protocol", true, []string{"eval", "books", "engine/search"}},
-		{"train", false, []string{"protocol", "match", "cmd"}},
+		{"train", false, []string{"protocol", "match", "internal/fleetrun", "internal/evolverun", "cmd"}},
 		// The match runner is an application beside train: it drives engine
 		// processes through protocol/client and links no evaluator, search
 		// or learner of its own.
-		{"match", false, []string{"eval", "engine/search", "internal/player", "train", "cmd"}},
+		{"match", false, []string{"eval", "engine/search", "internal/player", "train", "internal/fleetrun", "internal/evolverun", "cmd"}},
+		// The fleet's assembly (coordinator and worker) stands on match and
+		// train/unitplay, and the evolve command's run on the assembly;
+		// only the binary is above them.
+		{"internal/fleetrun", false, []string{"internal/evolverun", "cmd"}},
+		{"internal/evolverun", false, []string{"cmd"}},
 		// Work units are plain data checked with the rules alone, and the
 		// fleet moves them without knowing how a unit is played: neither
 		// reaches an evaluator, the search or a learner.
