@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
@@ -17,34 +16,24 @@ import (
 )
 
 func init() {
-	register(&command{name: "egdb", summary: "endgame databases: build, probe, verify, stats (--dir)", run: runEgdb})
+	register(&command{name: "egdb", summary: "endgame databases: build, probe, verify, stats (--dir)", subs: egdbCommands(os.Stdout, os.Stderr)})
 }
 
-func runEgdb(args []string) int { return egdbCommand(args, os.Stdout, os.Stderr) }
+// egdbCommands are the subcommands of nechecb egdb, writing to stdout and
+// stderr.
+func egdbCommands(stdout, stderr io.Writer) []*command {
+	return []*command{
+		{name: "build", summary: "build the databases up to --pieces into --dir", run: func(args []string) int { return egdbBuild(args, stdout, stderr) }},
+		{name: "probe", summary: "look up --fen and each of its moves", run: func(args []string) int { return egdbProbe(args, stdout, stderr) }},
+		{name: "stats", summary: "count the positions of every table", run: func(args []string) int { return egdbStats(args, stdout, stderr) }},
+		{name: "verify", summary: "check every file's checksums and every position's value", run: func(args []string) int { return egdbVerify(args, stdout, stderr) }},
+	}
+}
 
 // egdbCommand runs nechecb egdb with args; it returns the exit status: 2
 // for bad usage or input, 1 when the work itself fails.
 func egdbCommand(args []string, stdout, stderr io.Writer) int {
-	const subs = "build, probe, verify or stats"
-	if len(args) == 0 {
-		fmt.Fprintf(stderr, "nechecb egdb: want a subcommand: %s\n", subs)
-		return 2
-	}
-	switch args[0] {
-	case "build":
-		return egdbBuild(args[1:], stdout, stderr)
-	case "probe":
-		return egdbProbe(args[1:], stdout, stderr)
-	case "verify":
-		return egdbVerify(args[1:], stdout, stderr)
-	case "stats":
-		return egdbStats(args[1:], stdout, stderr)
-	case "-h", "--help", "help":
-		fmt.Fprintf(stdout, "usage: nechecb egdb <%s> [flags]; nechecb egdb <subcommand> -h lists the flags\n", subs)
-		return 0
-	}
-	fmt.Fprintf(stderr, "nechecb egdb: unknown subcommand %q (want %s)\n", args[0], subs)
-	return 2
+	return dispatch("egdb", egdbCommands(stdout, stderr), args, stdout, stderr)
 }
 
 func egdbBuild(args []string, stdout, stderr io.Writer) int {
@@ -75,45 +64,23 @@ func egdbBuild(args []string, stdout, stderr io.Writer) int {
 	if existing, _ := filepath.Glob(filepath.Join(*dir, "*"+egdb.FileExt)); len(existing) > 0 && !*resume {
 		return fail("%s already holds slice files: go on with --resume, or choose an empty directory", *dir)
 	}
-	tty := isTerminal(stderr)
+	line := newStatusLine(stderr)
 	if *every == 0 {
 		*every = 30 * time.Second
-		if tty {
+		if line.terminal {
 			*every = time.Second
 		}
 	}
 	o := egdb.BuildOptions{Dir: *dir, Pieces: *pieces, Threads: *threads, MemoryMB: *memory, Resume: *resume}
 	if *every > 0 {
-		// On a terminal one line is redrawn on every report; otherwise a
-		// plain line is written every period.
-		o.ProgressEvery = *every
-		var last time.Duration
-		o.Progress = func(p egdb.Progress) {
-			if !tty && p.Elapsed-last < *every {
-				return
-			}
-			last = p.Elapsed
-			slice := p.Slice
-			if slice == "" {
-				slice = "-"
-			}
-			line := fmt.Sprintf("egdb %d/%d slices, %s, %d/%d positions, %.2fM/s, %d MB, %s, eta %s",
-				p.SlicesDone, p.Slices, slice, p.Done, p.Total, p.Rate/1e6, p.Memory>>20,
-				p.Elapsed.Round(time.Second), p.ETA.Round(time.Second))
-			if tty {
-				fmt.Fprintf(stderr, "\r%-120.120s", line)
-			} else {
-				fmt.Fprintln(stderr, line)
-			}
-		}
+		o.ProgressEvery, line.interval = *every, *every
+		o.Progress = func(p egdb.Progress) { line.Update(p.String()) }
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
 	err := egdb.Build(ctx, o)
-	if tty && o.Progress != nil {
-		fmt.Fprintln(stderr)
-	}
+	line.Done()
 	if err != nil {
 		fmt.Fprintf(stderr, "nechecb egdb build: %v\n", err)
 		if ctx.Err() != nil {
@@ -129,41 +96,8 @@ func egdbBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	fmt.Fprintf(stdout, "built %d pieces in %s: %s\n", *pieces, elapsed.Round(time.Millisecond), *dir)
-	printSizes(stdout, db.Stats())
+	egdb.WriteSizes(stdout, db.Stats())
 	return 0
-}
-
-// printSizes prints the positions and bytes of the stored slices by piece
-// count.
-func printSizes(w io.Writer, stats []egdb.SliceStats) {
-	type total struct {
-		positions uint64
-		bytes     int64
-	}
-	by := map[int]*total{}
-	seen := map[egdb.Material]bool{}
-	for _, s := range stats {
-		n := s.Slice.Pieces()
-		if by[n] == nil {
-			by[n] = &total{}
-		}
-		by[n].positions += s.Wins + s.Losses + s.Draws
-		if !seen[s.Slice] {
-			seen[s.Slice] = true
-			by[n].bytes += s.Bytes
-		}
-	}
-	var ns []int
-	for n := range by {
-		ns = append(ns, n)
-	}
-	sort.Ints(ns)
-	var all int64
-	for _, n := range ns {
-		all += by[n].bytes
-		fmt.Fprintf(w, "%d pieces: %d positions stored, %d bytes (%.2f bits a position)\n", n, by[n].positions, by[n].bytes, 8*float64(by[n].bytes)/float64(max(1, by[n].positions)))
-	}
-	fmt.Fprintf(w, "total: %d bytes\n", all)
 }
 
 // openDB opens the database for probe, verify and stats, printing its
@@ -243,31 +177,19 @@ func egdbVerify(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	defer db.Close()
-	tty := isTerminal(stderr)
-	last := time.Now()
-	progress := func(p egdb.VerifyProgress) {
-		line := fmt.Sprintf("verify %d/%d positions, %d problems, %s", p.Done, p.Total, p.Problems, p.Elapsed.Round(time.Second))
-		switch {
-		case tty:
-			fmt.Fprintf(stderr, "\r%-80s", line)
-		case time.Since(last) >= 30*time.Second:
-			fmt.Fprintln(stderr, line)
-			last = time.Now()
-		}
-	}
+	line := newStatusLine(stderr)
+	progress := func(p egdb.VerifyProgress) { line.Update(p.String()) }
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
 	errs := db.Verify(ctx, *threads, progress)
-	if tty {
-		fmt.Fprintln(stderr)
-	}
+	line.Done()
 	for _, e := range errs {
 		fmt.Fprintf(stdout, "problem: %v\n", e)
 	}
 	var positions uint64
 	for _, s := range db.Stats() {
-		positions += s.Wins + s.Losses + s.Draws
+		positions += s.Positions()
 	}
 	if len(errs) > 0 {
 		fmt.Fprintf(stdout, "failed: %d problems\n", len(errs))
@@ -288,21 +210,6 @@ func egdbStats(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	defer db.Close()
-	stats := db.Stats()
-	fmt.Fprintf(stdout, "%-14s %-5s %12s %12s %12s %12s %10s\n", "slice", "side", "wins", "losses", "draws", "captures", "bytes")
-	for _, s := range stats {
-		fmt.Fprintf(stdout, "%-14s %-5s %12d %12d %12d %12d %10d\n", s.Slice, s.Side, s.Wins, s.Losses, s.Draws, s.Captures, s.Bytes)
-	}
-	printSizes(stdout, stats)
+	egdb.WriteStats(stdout, db.Stats())
 	return 0
-}
-
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

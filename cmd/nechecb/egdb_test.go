@@ -12,7 +12,7 @@ func TestEgdbCommandRefusesBadInput(t *testing.T) {
 		want string
 	}{
 		{nil, "want a subcommand"},
-		{[]string{"bogus"}, `unknown subcommand "bogus"`},
+		{[]string{"bogus"}, `unknown command "bogus"`},
 		{[]string{"build"}, "--dir is required"},
 		{[]string{"build", "--dir", dir, "--pieces", "9"}, "--pieces 9 is outside 2..8"},
 		{[]string{"build", "--dir", dir, "--threads", "0"}, "--threads 0 is outside 1..1024"},
