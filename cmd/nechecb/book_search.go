@@ -11,6 +11,7 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/term"
 	"github.com/nechecb/nechecb/train/booksearch"
 )
 
@@ -61,7 +62,7 @@ func (sb *searchBuild) run(out string, text bool) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	status := newStatusLine(os.Stderr)
+	status := term.NewStatusLine(os.Stderr)
 	err = booksearch.Build(context.Background(), book, booksearch.Config{
 		Ballots: ballots, Eval: factory, HashMB: *sb.hashMB, Out: out, Text: text,
 		Limits: player.Limits{Depth: *sb.depth, MoveTime: time.Duration(*sb.movetime) * time.Millisecond},

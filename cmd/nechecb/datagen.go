@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/internal/fleetrun"
+	"github.com/nechecb/nechecb/internal/term"
 	"github.com/nechecb/nechecb/train/datagen"
 	"github.com/nechecb/nechecb/train/unitplay"
 )
@@ -76,7 +77,7 @@ func datagenCommand(args []string, stdout, stderr io.Writer) int {
 		defer f.Close()
 		cfg.Remote = &unitplay.DatagenRemote{Runner: f.Coordinator, Batch: nf.Batch}
 	}
-	status := newStatusLine(stderr)
+	status := term.NewStatusLine(stderr)
 	err := datagen.Run(ctx, cfg, *out, *resume, target, func(pr datagen.Progress) {
 		kept := 0.0
 		if pr.Seen > 0 {

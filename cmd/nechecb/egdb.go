@@ -13,6 +13,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/egdb"
+	"github.com/nechecb/nechecb/internal/term"
 )
 
 func init() {
@@ -64,16 +65,16 @@ func egdbBuild(args []string, stdout, stderr io.Writer) int {
 	if existing, _ := filepath.Glob(filepath.Join(*dir, "*"+egdb.FileExt)); len(existing) > 0 && !*resume {
 		return fail("%s already holds slice files: go on with --resume, or choose an empty directory", *dir)
 	}
-	line := newStatusLine(stderr)
+	line := term.NewStatusLine(stderr)
 	if *every == 0 {
 		*every = 30 * time.Second
-		if line.terminal {
+		if line.Terminal() {
 			*every = time.Second
 		}
 	}
 	o := egdb.BuildOptions{Dir: *dir, Pieces: *pieces, Threads: *threads, MemoryMB: *memory, Resume: *resume}
 	if *every > 0 {
-		o.ProgressEvery, line.interval = *every, *every
+		o.ProgressEvery, line.Interval = *every, *every
 		o.Progress = func(p egdb.Progress) { line.Update(p.String()) }
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -177,7 +178,7 @@ func egdbVerify(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	defer db.Close()
-	line := newStatusLine(stderr)
+	line := term.NewStatusLine(stderr)
 	progress := func(p egdb.VerifyProgress) { line.Update(p.String()) }
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

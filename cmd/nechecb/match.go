@@ -11,6 +11,7 @@ import (
 
 	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/internal/fleetrun"
+	"github.com/nechecb/nechecb/internal/term"
 	"github.com/nechecb/nechecb/match"
 	"github.com/nechecb/nechecb/protocol/client"
 )
@@ -135,7 +136,7 @@ func runMatch(args []string) int {
 		cancel()
 	}()
 	var progress func(match.Progress)
-	status := newStatusLine(os.Stderr)
+	status := term.NewStatusLine(os.Stderr)
 	if !*quiet {
 		progress = func(p match.Progress) { status.Update(p.String()) }
 	}

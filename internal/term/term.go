@@ -1,6 +1,7 @@
 // Package term answers the one question nechecb asks about its standard
 // streams: is this file a terminal? The console, the protocol's default mode
-// and the progress lines all decide by it.
+// and the progress lines all decide by it. It also draws those progress
+// lines (StatusLine): redrawn in place on a terminal, plain lines in a log.
 package term
 
 import "os"

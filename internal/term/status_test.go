@@ -1,4 +1,4 @@
-package main
+package term
 
 import (
 	"strings"
@@ -10,7 +10,11 @@ func TestStatusLine(t *testing.T) {
 	// Not a terminal: plain lines, the first at once, then at most one per
 	// interval, and the last one at the end.
 	var log strings.Builder
-	s := &statusLine{w: &log, interval: time.Hour}
+	s := NewStatusLine(&log)
+	s.Interval = time.Hour
+	if s.Terminal() {
+		t.Fatal("a strings.Builder counts as a terminal")
+	}
 	for _, line := range []string{"one", "two", "three"} {
 		s.Update(line)
 	}
@@ -21,7 +25,7 @@ func TestStatusLine(t *testing.T) {
 	}
 	// A terminal: redrawn in place, then left standing.
 	var term strings.Builder
-	s = &statusLine{w: &term, terminal: true}
+	s = &StatusLine{w: &term, terminal: true}
 	s.Update("one")
 	s.Update("two")
 	s.Done()
@@ -30,7 +34,7 @@ func TestStatusLine(t *testing.T) {
 	}
 	// Nothing shown, nothing written.
 	var none strings.Builder
-	(&statusLine{w: &none, terminal: true}).Done()
+	(&StatusLine{w: &none, terminal: true}).Done()
 	if none.Len() != 0 {
 		t.Errorf("an unused status wrote %q", none.String())
 	}
