@@ -10,10 +10,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/nechecb/nechecb/eval/pattern"
-	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/train/patterntrain"
-	"github.com/nechecb/nechecb/train/positions"
 )
 
 func init() {
@@ -56,58 +53,14 @@ func patternTrainCommand(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(fl, args, patternTrainUsage, stdout, stderr); !ok {
 		return status
 	}
-	fail := func(err error) int {
+	var dataFiles []string
+	if *data != "" {
+		dataFiles = strings.Split(*data, ",")
+	}
+	err := patterntrain.TrainFiles(ctx, patterntrain.Files{Data: dataFiles, Out: *out, From: *from, Plot: *plot, Config: cfg, Log: stderr})
+	if err != nil {
 		fmt.Fprintf(stderr, "nechecb pattern-train: %v\n", err)
 		return exitStatus(err)
-	}
-	if *data == "" || *out == "" {
-		return fail(badInput(fmt.Errorf("--data and --out are required")))
-	}
-	var recs []positions.Record
-	var names []string
-	for _, path := range strings.Split(*data, ",") {
-		f, err := positions.ReadFile(path)
-		if err != nil {
-			return fail(badInput(err))
-		}
-		recs = append(recs, f.Records...)
-		names = append(names, fmt.Sprintf("%s (%d positions)", path, len(f.Records)))
-	}
-	var start *pattern.Weights
-	if *from != "" {
-		var err error
-		if start, err = pattern.ReadFile(*from); err != nil {
-			return fail(badInput(err))
-		}
-	}
-	fmt.Fprintf(stderr, "training on %d positions from %s\n", len(recs), strings.Join(names, ", "))
-	res, err := patterntrain.Train(ctx, recs, start, cfg, func(e patterntrain.Epoch) {
-		fmt.Fprintf(stderr, "epoch %d: training loss %.6f, held-out loss %.6f (%s)\n", e.Epoch, e.Train, e.Valid, e.Elapsed.Round(1e8))
-	})
-	if err != nil {
-		return fail(err)
-	}
-	fmt.Fprintf(stderr, "k %.4f; %d training and %d held-out positions; held-out loss %.6f at the start; kept epoch %d\n",
-		res.K, res.TrainN, res.ValidN, res.StartValid, res.Best)
-	if res.Clipped > 0 {
-		fmt.Fprintf(stderr, "warning: %d weights clipped to the file's range\n", res.Clipped)
-	}
-	fromText := "material"
-	if *from != "" {
-		fromText = *from
-	}
-	res.Weights.Note = fmt.Sprintf("nechecb pattern-train --from %s --lambda %g --k %g (fitted %.4f) --epochs %d --batch %d --rate %g --decay %g --validation %g --seed %d on %s; kept epoch %d",
-		fromText, cfg.Lambda, cfg.K, res.K, cfg.Epochs, cfg.Batch, cfg.Rate, cfg.Decay, cfg.Validation, cfg.Seed, strings.Join(names, ", "), res.Best)
-	if len(res.Weights.Note) > pattern.MaxNote {
-		res.Weights.Note = res.Weights.Note[:pattern.MaxNote]
-	}
-	if err := res.Weights.WriteFile(*out); err != nil {
-		return fail(err)
-	}
-	if *plot != "" {
-		if err := fileio.WriteAtomic(*plot, patterntrain.PlotSVG(res, "pattern-train: "+*out)); err != nil {
-			return fail(err)
-		}
 	}
 	return 0
 }
