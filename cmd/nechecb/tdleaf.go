@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 
-	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/tdleaf"
 	tdtrain "github.com/nechecb/nechecb/train/tdleaf"
 )
@@ -48,44 +46,10 @@ func tdleafTrainCommand(args []string, stderr io.Writer) int {
 	if status, ok := parseFlags(fl, args, "", os.Stdout, stderr); !ok {
 		return status
 	}
-	fail := func(err error) int {
+	run := tdtrain.FileRun{Out: *out, Inputs: *inputs, Hidden: *hidden, Opponent: *opponent, Config: cfg}
+	if err := tdtrain.TrainFile(ctx, run, stderr); err != nil {
 		fmt.Fprintf(stderr, "nechecb tdleaf-train: %v\n", err)
 		return exitStatus(err)
-	}
-	if fl.NArg() > 0 {
-		return fail(badInput(fmt.Errorf("unexpected argument %q", fl.Arg(0))))
-	}
-	if *out == "" || cfg.Games < 0 || cfg.Depth < 1 || cfg.Repetitions < 2 || cfg.Repetitions > 3 {
-		return fail(badInput(fmt.Errorf("--out is required, --depth must be at least 1 and --repetitions 2 or 3")))
-	}
-	var err error
-	if *opponent != "self" {
-		if cfg.Opponent, err = eval.Load(*opponent); err != nil {
-			return fail(badInput(err))
-		}
-	}
-	if cfg.Curve != "" {
-		if cfg.CurveOpponent, err = eval.Load(cfg.CurveOpponentName); err != nil {
-			return fail(badInput(err))
-		}
-	}
-	ins, err := tdtrain.ParseInputs(*inputs)
-	if err != nil {
-		return fail(badInput(fmt.Errorf("--inputs: %w", err)))
-	}
-	hid, err := tdtrain.ParseHidden(*hidden)
-	if err != nil {
-		return fail(badInput(fmt.Errorf("--hidden: %w", err)))
-	}
-	n, err := tdtrain.OpenNetwork(*out, ins, hid, cfg.Seed)
-	if err != nil {
-		return fail(badInput(err))
-	}
-	cfg.Checkpoint = *out
-	cfg.Describe = cfg.Summary(*opponent)
-	fmt.Fprintln(stderr, cfg.Describe)
-	if _, err := tdtrain.Run(ctx, n, cfg, stderr); err != nil && !errors.Is(err, context.Canceled) {
-		return fail(err)
 	}
 	return 0
 }
