@@ -75,7 +75,13 @@ func egdbBuild(args []string, stdout, stderr io.Writer) int {
 	o := egdb.BuildOptions{Dir: *dir, Pieces: *pieces, Threads: *threads, MemoryMB: *memory, Resume: *resume}
 	if *every > 0 {
 		o.ProgressEvery, line.Interval = *every, *every
-		o.Progress = func(p egdb.Progress) { line.Update(p.String()) }
+		o.Progress = func(p egdb.Progress) {
+			// In a log the first line comes after one period, so a short
+			// build writes none.
+			if line.Terminal() || p.Elapsed >= *every {
+				line.Update(p.String())
+			}
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -179,7 +185,11 @@ func egdbVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	line := term.NewStatusLine(stderr)
-	progress := func(p egdb.VerifyProgress) { line.Update(p.String()) }
+	progress := func(p egdb.VerifyProgress) {
+		if line.Terminal() || p.Elapsed >= line.Interval { // as for build
+			line.Update(p.String())
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
