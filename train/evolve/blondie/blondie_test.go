@@ -147,7 +147,7 @@ func newRun(t *testing.T, dir string, cfg Config, resume bool) *Learner {
 // Generations write blondie24 v1 files with step sizes, the selection
 // keeps the number of parents, and blondie:RUN loads the last best.
 func TestFiles(t *testing.T) {
-	for _, mode := range modes {
+	for _, mode := range evolvetest.Sample(modes, 0) {
 		cfg := tinyOf(mode)
 		dir := t.TempDir()
 		l := newRun(t, dir, cfg, false)
@@ -186,7 +186,7 @@ func TestFiles(t *testing.T) {
 }
 
 func TestSameFilesWhateverTheWorkers(t *testing.T) {
-	for _, mode := range modes {
+	for _, mode := range evolvetest.Sample(modes, 1) {
 		a, b := t.TempDir(), t.TempDir()
 		evolvetest.Run(t, a, newRun(t, a, tinyOf(mode), false), 1, 2, 1)
 		evolvetest.Run(t, b, newRun(t, b, tinyOf(mode), false), 1, 2, 3)
@@ -195,7 +195,7 @@ func TestSameFilesWhateverTheWorkers(t *testing.T) {
 }
 
 func TestResumeAfterStopMidGeneration(t *testing.T) {
-	for _, mode := range modes {
+	for _, mode := range evolvetest.Sample(modes, 2) {
 		cfg := tinyOf(mode)
 		whole, dir := t.TempDir(), t.TempDir()
 		evolvetest.Run(t, whole, newRun(t, whole, cfg, false), cfg.Seed, 3, 2)

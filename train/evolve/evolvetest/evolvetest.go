@@ -109,3 +109,14 @@ func (s *stopAfter) Play(ctx context.Context, _ evolve.Rules, cast []eval.Factor
 		}
 	})
 }
+
+// Sample returns the settings a test loops over: all of them, or under
+// -short only the one at index pick (modulo their number), so that each
+// test of a learner checks one of its modes under -short, a different one
+// per test, and every mode without -short.
+func Sample[T any](all []T, pick int) []T {
+	if !testing.Short() || len(all) == 0 {
+		return all
+	}
+	return all[pick%len(all) : pick%len(all)+1]
+}

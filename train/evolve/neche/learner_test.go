@@ -3,8 +3,10 @@ package neche
 import (
 	"bytes"
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,7 +75,7 @@ func sameFolders(t *testing.T, what string, a, b map[string][]byte) {
 // nechedbg/N_nets.txt with the population; nechecb's loaders read them,
 // and neche:RUN is the last best genome.
 func TestFilesAreNeches(t *testing.T) {
-	for _, mode := range []string{Faithful, Improved} {
+	for _, mode := range evolvetest.Sample([]string{Faithful, Improved}, 0) {
 		cfg := tiny(mode)
 		dir := t.TempDir()
 		run(t, dir, cfg, 3, 2)
@@ -130,7 +132,9 @@ func variants() map[string]Config {
 }
 
 func TestSameFilesWhateverTheWorkers(t *testing.T) {
-	for mode, cfg := range variants() {
+	vs := variants()
+	for _, mode := range evolvetest.Sample(slices.Sorted(maps.Keys(vs)), 1) {
+		cfg := vs[mode]
 		a, b := t.TempDir(), t.TempDir()
 		run(t, a, cfg, 2, 1)
 		run(t, b, cfg, 2, 3)
@@ -141,7 +145,9 @@ func TestSameFilesWhateverTheWorkers(t *testing.T) {
 // A run stopped during a generation and resumed ends with the files of a
 // run that was never stopped.
 func TestResumeAfterStopMidGeneration(t *testing.T) {
-	for mode, cfg := range variants() {
+	vs := variants()
+	for _, mode := range evolvetest.Sample(slices.Sorted(maps.Keys(vs)), 2) {
+		cfg := vs[mode]
 		whole := t.TempDir()
 		run(t, whole, cfg, 3, 2)
 
