@@ -17,7 +17,7 @@ import (
 // a self-mirror slice against each other.
 func TestMirrorsAgree(t *testing.T) {
 	db := testDB(t)
-	for _, m := range Slices(testPieces()) {
+	for _, m := range sampled(Slices(testPieces())) {
 		if m.Canonical() && !m.SelfMirror() {
 			continue
 		}
@@ -58,7 +58,7 @@ func TestBuildRefusesBadOptions(t *testing.T) {
 }
 
 // TestResume builds 3 pieces, takes one slice away and damages another,
-// and builds 4 pieces on with Resume: the files kept are not rebuilt, the
+// and builds 4 pieces on with Resume (3 again under -short): the files kept are not rebuilt, the
 // others are, and every file ends up as a build in one go writes it (the
 // test database, which TestConsistency verifies). Without Resume the
 // directory is refused.
@@ -79,7 +79,11 @@ func TestResume(t *testing.T) {
 	data[len(data)-1] ^= 1
 	os.WriteFile(damaged, data, 0o644)
 	var slices []string
-	err := Build(context.Background(), BuildOptions{Dir: dir, Pieces: 4, Threads: 2, Resume: true, Progress: func(p Progress) {
+	top := 4
+	if testing.Short() {
+		top = 3
+	}
+	err := Build(context.Background(), BuildOptions{Dir: dir, Pieces: top, Threads: 2, Resume: true, Progress: func(p Progress) {
 		if p.Slice != "" && p.Done <= p.Total {
 			slices = append(slices, p.Slice)
 		}
@@ -102,7 +106,7 @@ func TestResume(t *testing.T) {
 	}
 	// The resumed build wrote the very files a build in one go writes.
 	testDB(t)
-	for _, m := range canonicalSlices(4) {
+	for _, m := range canonicalSlices(top) {
 		got, err := os.ReadFile(filepath.Join(dir, SliceFileName(m)))
 		if err != nil {
 			t.Fatal(err)
