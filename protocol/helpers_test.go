@@ -153,7 +153,7 @@ func testOptions(t optionTarget, b *fakeBook) []Option {
 		LogLevelOption(),
 		StringOption("DBPath", "", nil),
 		SpinOption("DBCache", 64, 1, 65536, nil),
-		CheckOption("ExpNoLMR", false, func(on bool) error { search(func(o *player.Options) { o.Experiment.NoLMR = on }); return nil }).Hide(),
+		CheckOption("ExpNoLMR", false, func(on bool) error { search(func(o *player.Options) { o.Tuning.NoLMR = on }); return nil }).Hide(),
 		HubPosLayoutOption(),
 	}
 }

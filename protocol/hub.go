@@ -239,9 +239,9 @@ func hubInfo(i player.Info) string {
 func hubScore(sc player.Score) string {
 	switch {
 	case sc.IsWin():
-		return fmt.Sprintf("%.2f", float64(10000-sc.Plies)/100)
+		return fmt.Sprintf("%.2f", float64(10000-sc.Plies())/100)
 	case sc.IsLoss():
-		return fmt.Sprintf("%.2f", -float64(10000-sc.Plies)/100)
+		return fmt.Sprintf("%.2f", -float64(10000-sc.Plies())/100)
 	}
-	return fmt.Sprintf("%.2f", float64(sc.Value)/100)
+	return fmt.Sprintf("%.2f", float64(sc)/100)
 }

@@ -19,12 +19,12 @@ func TestHiddenOption(t *testing.T) {
 		}
 	}
 	s.send("setoption name expnolmr value TRUE")
-	if s.fake.snapshot().opts.Experiment.NoLMR {
+	if s.fake.snapshot().opts.Tuning.NoLMR {
 		t.Error("the change was put in force before isready")
 	}
 	s.send("isready")
 	s.expect("readyok")
-	if !s.fake.snapshot().opts.Experiment.NoLMR {
+	if !s.fake.snapshot().opts.Tuning.NoLMR {
 		t.Error("ExpNoLMR=true did not reach the searcher")
 	}
 	s.send("setoption name ExpNoLMR value 1", "setoption name Nothing value 1", "isready")
@@ -41,7 +41,7 @@ func TestHiddenOption(t *testing.T) {
 	}
 	s.send("set-param name=ExpNoLMR value=false", "init")
 	s.expect("ready")
-	if s.fake.snapshot().opts.Experiment.NoLMR {
+	if s.fake.snapshot().opts.Tuning.NoLMR {
 		t.Error("set-param ExpNoLMR=false did not reach the searcher")
 	}
 	s.finish()

@@ -209,9 +209,9 @@ func (s *Server) claim(best engine.Move, score player.Score, known player.Outcom
 	case r.Outcome != engine.Ongoing:
 		return "win opponent has no legal move"
 	case score.IsWin():
-		return fmt.Sprintf("win forced win in %d plies", score.Plies)
+		return fmt.Sprintf("win forced win in %d plies", score.Plies())
 	case score.IsLoss():
-		return fmt.Sprintf("loss forced loss in %d plies", score.Plies)
+		return fmt.Sprintf("loss forced loss in %d plies", score.Plies())
 	case known == player.DBWin, known == player.DBLoss, known == player.DBDraw:
 		return known.String() + " endgame database"
 	}

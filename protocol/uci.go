@@ -260,9 +260,9 @@ func uciInfo(i player.Info) string {
 func uciScore(sc player.Score) string {
 	switch {
 	case sc.IsWin():
-		return fmt.Sprintf("win %d", sc.Plies)
+		return fmt.Sprintf("win %d", sc.Plies())
 	case sc.IsLoss():
-		return fmt.Sprintf("loss %d", sc.Plies)
+		return fmt.Sprintf("loss %d", sc.Plies())
 	}
-	return fmt.Sprintf("cp %d", sc.Value)
+	return fmt.Sprintf("cp %d", int(sc))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/internal/player"
 )
@@ -304,12 +305,12 @@ func TestClaims(t *testing.T) {
 		score          player.Score
 		want           string
 	}{
-		{"proven win", "position startpos", player.Score{Value: 29993, Win: true, Plies: 7}, "info string claim win forced win in 7 plies"},
-		{"proven loss", "position startpos", player.Score{Value: -29996, Loss: true, Plies: 4}, "info string claim loss forced loss in 4 plies"},
-		{"opponent left without a move", "position fen B:W18:B14", player.Score{}, "info string claim win opponent has no legal move"},
+		{"proven win", "position startpos", search.WinIn(7), "info string claim win forced win in 7 plies"},
+		{"proven loss", "position startpos", search.LossIn(4), "info string claim loss forced loss in 4 plies"},
+		{"opponent left without a move", "position fen B:W18:B14", player.Score(0), "info string claim win opponent has no legal move"},
 		// Kings shuffle: the position after 1-5 has been seen twice already.
-		{"threefold after the move", "position fen B:WK32:BK1 moves 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32", player.Score{}, "info string claim draw threefold repetition"},
-		{"threefold now", "position fen B:WK32:BK1 moves 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32", player.Score{}, "info string claim draw threefold repetition"},
+		{"threefold after the move", "position fen B:WK32:BK1 moves 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32", player.Score(0), "info string claim draw threefold repetition"},
+		{"threefold now", "position fen B:WK32:BK1 moves 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32 1-5 32-27 5-1 27-32", player.Score(0), "info string claim draw threefold repetition"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -36,7 +36,7 @@ func newProtocolServer(eng *player.Engine, logOutput io.Writer) (*protocol.Serve
 // value at the next isready (Hub: init) or go.
 //
 // The hidden Exp options switch the search's selective features
-// (player.Experiment) for A/B matches: nechecb match --engine "... opts=ExpNoLMR=true".
+// (player.Tuning) for A/B matches: nechecb match --engine "... opts=ExpNoLMR=true".
 // The hidden HubPosLayout is the server's own.
 func engineOptions(eng *player.Engine, book *openingBook) []protocol.Option {
 	search := func(change func(*player.Options)) error {
@@ -84,11 +84,11 @@ func engineOptions(eng *player.Engine, book *openingBook) []protocol.Option {
 			return dbNotes(probs, err, eng)
 		}),
 
-		check("ExpNoLMR", func(o *player.Options) *bool { return &o.Experiment.NoLMR }).Hide(),
-		spin("ExpLMRDepth", 0, 0, 64, func(o *player.Options) *int { return &o.Experiment.LMRDepth }).Hide(),
-		spin("ExpLMRMoves", 0, 0, 64, func(o *player.Options) *int { return &o.Experiment.LMRMoves }).Hide(),
-		spin("ExpThreat", 0, 0, 8, func(o *player.Options) *int { return &o.Experiment.ThreatPlies }).Hide(),
-		check("ExpSingleReply", func(o *player.Options) *bool { return &o.Experiment.SingleReply }).Hide(),
+		check("ExpNoLMR", func(o *player.Options) *bool { return &o.Tuning.NoLMR }).Hide(),
+		spin("ExpLMRDepth", 0, 0, 64, func(o *player.Options) *int { return &o.Tuning.LMRDepth }).Hide(),
+		spin("ExpLMRMoves", 0, 0, 64, func(o *player.Options) *int { return &o.Tuning.LMRMoves }).Hide(),
+		spin("ExpThreat", 0, 0, 8, func(o *player.Options) *int { return &o.Tuning.ThreatPlies }).Hide(),
+		check("ExpSingleReply", func(o *player.Options) *bool { return &o.Tuning.SingleReply }).Hide(),
 		// Hidden: how the Hub dialect reads pos=, for clients other than
 		// pydraughts; the default is pydraughts' layout.
 		protocol.HubPosLayoutOption(),

@@ -111,7 +111,7 @@ func TestHiddenOptionsReachTheSearch(t *testing.T) {
 	if want := "info string error: setoption: option ExpLMRMoves: 65 is outside 0..64\nreadyok\n"; out != want {
 		t.Errorf("got %q, want %q", out, want)
 	}
-	if got, want := eng.Options().Experiment, (player.Experiment{NoLMR: true, LMRDepth: 5, ThreatPlies: 2, SingleReply: true}); got != want {
+	if got, want := eng.Options().Tuning, (player.Tuning{NoLMR: true, LMRDepth: 5, ThreatPlies: 2, SingleReply: true}); got != want {
 		t.Errorf("experiment settings %+v, want %+v", got, want)
 	}
 }

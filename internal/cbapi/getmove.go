@@ -153,7 +153,7 @@ func think(pre prepared, root engine.Position, history []engine.Position, legal 
 	stopWatching()
 	best := res.Best
 	if !res.HasMove || !contains(legal, best) {
-		best, res.Score = legal[0], player.Score{}
+		best, res.Score = legal[0], 0
 	}
 	if last == "" {
 		last = "depth 0"
@@ -213,10 +213,10 @@ func judge(root engine.Position, history []engine.Position, best engine.Move, sc
 		return ResultDraw, "draw: " + r.Reason
 	case r.Outcome != engine.Ongoing:
 		return ResultWin, "win: the opponent has no legal move"
-	case score.Win:
-		return ResultWin, fmt.Sprintf("win: forced in %d plies", score.Plies)
-	case score.Loss:
-		return ResultLoss, fmt.Sprintf("loss: forced in %d plies", score.Plies)
+	case score.IsWin():
+		return ResultWin, fmt.Sprintf("win: forced in %d plies", score.Plies())
+	case score.IsLoss():
+		return ResultLoss, fmt.Sprintf("loss: forced in %d plies", score.Plies())
 	case known == player.DBWin:
 		return ResultWin, "win: endgame database"
 	case known == player.DBLoss:

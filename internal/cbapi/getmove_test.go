@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/internal/player"
 )
 
@@ -163,9 +164,9 @@ func TestJudge(t *testing.T) {
 		score player.Score
 		want  int
 	}{
-		{player.Score{Value: 50}, ResultUnknown},
-		{player.Score{Win: true, Plies: 9}, ResultWin},
-		{player.Score{Loss: true, Plies: 4}, ResultLoss},
+		{player.Score(50), ResultUnknown},
+		{search.WinIn(9), ResultWin},
+		{search.LossIn(4), ResultLoss},
 	} {
 		if got, _ := judge(root, nil, m, c.score, player.DBUnknown); got != c.want {
 			t.Errorf("score %+v: %d, want %d", c.score, got, c.want)
@@ -182,7 +183,7 @@ func TestJudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, why := judge(root, earlier, back, player.Score{Win: true, Plies: 3}, player.DBUnknown); got != ResultDraw || why != "draw: threefold repetition" {
+	if got, why := judge(root, earlier, back, search.WinIn(3), player.DBUnknown); got != ResultDraw || why != "draw: threefold repetition" {
 		t.Errorf("repetition: %d %q", got, why)
 	}
 }

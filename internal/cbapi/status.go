@@ -30,12 +30,12 @@ func Clip(s string, n int) string {
 // man, or "win in 7" / "loss in 6" plies for a forced result.
 func fmtScore(s player.Score) string {
 	switch {
-	case s.Win:
-		return fmt.Sprintf("win in %d", s.Plies)
-	case s.Loss:
-		return fmt.Sprintf("loss in %d", s.Plies)
+	case s.IsWin():
+		return fmt.Sprintf("win in %d", s.Plies())
+	case s.IsLoss():
+		return fmt.Sprintf("loss in %d", s.Plies())
 	}
-	return fmt.Sprintf("%+d", s.Value)
+	return fmt.Sprintf("%+d", int(s))
 }
 
 // fmtDuration writes d in seconds: two decimals below 100 s, none above.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/internal/player"
 )
 
@@ -81,8 +82,8 @@ func TestSearchEngineAdapter(t *testing.T) {
 	for _, c := range []struct {
 		s    player.Score
 		want string
-	}{{player.Score{Value: 35}, "+0.35"}, {player.Score{Value: -120}, "-1.20"}, {player.Score{}, "+0.00"},
-		{player.Score{Win: true, Plies: 7}, "win in 7"}, {player.Score{Loss: true, Plies: 6}, "loss in 6"}} {
+	}{{player.Score(35), "+0.35"}, {player.Score(-120), "-1.20"}, {player.Score(0), "+0.00"},
+		{search.WinIn(7), "win in 7"}, {search.LossIn(6), "loss in 6"}} {
 		if got := formatScore(c.s); got != c.want {
 			t.Errorf("formatScore(%+v) = %q, want %q", c.s, got, c.want)
 		}

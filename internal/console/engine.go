@@ -27,16 +27,16 @@ type Engine interface {
 // endgame database settled.
 func formatScore(s player.Score) string {
 	switch {
-	case s.Win:
-		return fmt.Sprintf("win in %d", s.Plies)
-	case s.Loss:
-		return fmt.Sprintf("loss in %d", s.Plies)
-	case s.IsDBWin():
+	case s.IsWin():
+		return fmt.Sprintf("win in %d", s.Plies())
+	case s.IsLoss():
+		return fmt.Sprintf("loss in %d", s.Plies())
+	case s.IsKnownWin():
 		return "db win"
-	case s.IsDBLoss():
+	case s.IsKnownLoss():
 		return "db loss"
 	}
-	v, sign := s.Value, "+"
+	v, sign := int(s), "+"
 	if v < 0 {
 		sign, v = "-", -v
 	}

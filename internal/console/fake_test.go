@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/internal/player"
 )
@@ -52,9 +53,9 @@ func (f *fakeEngine) Search(ctx context.Context, pos engine.Position, _ []engine
 			best = v
 		}
 	}
-	r.Score = player.Score{Value: best}
+	r.Score = player.Score(best)
 	if !r.HasMove {
-		r.Score = player.Score{Loss: true}
+		r.Score = search.LossIn(0)
 	}
 	for d := 1; d <= max(lim.Depth, 1); d++ {
 		progress(player.Info{Depth: d, SelDepth: d, Score: r.Score, Nodes: uint64(10 * d), PV: r.PV})

@@ -182,10 +182,3 @@ func (e *Engine) closeDB() {
 	}
 	e.dbase.db, e.dbase.dir = nil, ""
 }
-
-// IsDBWin reports whether s is a win the endgame database settled (the
-// search has not proved it to the end).
-func (s Score) IsDBWin() bool { return !s.Win && !s.Loss && search.Score(s.Value).IsKnownWin() }
-
-// IsDBLoss reports whether s is a loss the endgame database settled.
-func (s Score) IsDBLoss() bool { return !s.Win && !s.Loss && search.Score(s.Value).IsKnownLoss() }

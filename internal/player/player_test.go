@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/search"
 	_ "github.com/nechecb/nechecb/eval/all"
 )
 
@@ -21,27 +20,11 @@ func TestSearchFindsForcedWinAndReportsIt(t *testing.T) {
 	if !r.HasMove || r.Best.String() != "14x23" {
 		t.Fatalf("best %v (has move %v), want 14x23", r.Best, r.HasMove)
 	}
-	if !r.Score.Win || r.Score.Plies != 1 || r.Score.String() != "win 1" {
+	if !r.Score.IsWin() || r.Score.Plies() != 1 || r.Score.String() != "win 1" {
 		t.Errorf("score %+v, want a win in 1", r.Score)
 	}
 	if depths == 0 {
 		t.Error("no progress reported")
-	}
-}
-
-func TestScoreUnpacksEveryKind(t *testing.T) {
-	for _, c := range []struct {
-		in   search.Score
-		want Score
-	}{
-		{35, Score{Value: 35}},
-		{-120, Score{Value: -120}},
-		{search.WinIn(7), Score{Value: int(search.WinIn(7)), Win: true, Plies: 7}},
-		{search.LossIn(6), Score{Value: int(search.LossIn(6)), Loss: true, Plies: 6}},
-	} {
-		if got := score(c.in); got != c.want {
-			t.Errorf("score(%v) = %+v, want %+v", c.in, got, c.want)
-		}
 	}
 }
 

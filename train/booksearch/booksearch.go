@@ -106,7 +106,7 @@ func Build(ctx context.Context, book *books.Book, cfg Config, progress func(Prog
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			moves = append(moves, books.MoveEntry{Move: m, Score: books.ClampScore(r.Score.Value)})
+			moves = append(moves, books.MoveEntry{Move: m, Score: books.ClampScore(int(r.Score))})
 		}
 		return moves, nil
 	}

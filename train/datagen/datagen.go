@@ -292,12 +292,12 @@ func fold(seed uint64, game int) uint8 {
 // scoreOf turns a search score into a record's score.
 func scoreOf(s player.Score) int {
 	switch {
-	case s.Win:
+	case s.IsWin():
 		return positions.ForcedScore
-	case s.Loss:
+	case s.IsLoss():
 		return -positions.ForcedScore
 	}
-	return max(-positions.MaxScore, min(positions.MaxScore, s.Value))
+	return max(-positions.MaxScore, min(positions.MaxScore, int(s)))
 }
 
 // recorder is a play.Player that searches with a Mover and keeps the score

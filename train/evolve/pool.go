@@ -249,7 +249,7 @@ type arena struct {
 func newArena(r Rules) *arena {
 	a := &arena{rules: r, game: engine.NewGame(engine.StartPosition())}
 	a.opts = player.Options{HashMB: r.HashMB, Threads: 1, RandomTies: r.RandomTies, QuietDraw: r.QuietDraw, MoverView: r.MoverView, SharePV: true,
-		Experiment: player.Experiment{NoLMR: r.NoLMR}}
+		Tuning: player.Tuning{NoLMR: r.NoLMR}}
 	if a.opts.HashMB <= 0 {
 		a.opts.HashMB = 1
 	}
