@@ -8,27 +8,9 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/egdb"
-	"github.com/nechecb/nechecb/internal/player"
+	esession "github.com/nechecb/nechecb/internal/session"
 	"github.com/nechecb/nechecb/protocol/hubtext"
 )
-
-// dbOptions are the binary's DBPath and DBCache options on eng.
-func dbOptions(eng *player.Engine) []Option {
-	notes := func(probs []error, err error) error {
-		if err != nil || eng.DBDir() == "" {
-			return err
-		}
-		n := Notes{eng.DBDir()}
-		for _, p := range probs {
-			n = append(n, p.Error())
-		}
-		return n
-	}
-	return []Option{
-		StringOption("DBPath", "", func(dir string) error { return notes(eng.OpenDB(dir, eng.DBCache())) }),
-		SpinOption("DBCache", 64, 1, 65536, func(mb int) error { return notes(eng.SetDBCache(mb)) }),
-	}
-}
 
 // dbSession starts a server on a real engine with a 3-piece database and
 // sets DBPath to it.
@@ -38,8 +20,11 @@ func dbSession(t *testing.T, hub bool) (*session, string) {
 	if err := egdb.Build(context.Background(), egdb.BuildOptions{Dir: dir, Pieces: 3, Threads: 1}); err != nil {
 		t.Fatal(err)
 	}
-	eng := player.New(player.Options{HashMB: 4}, nil, "")
-	s := newSession(t, Config{Searcher: eng, Options: dbOptions(eng)})
+	sess, err := esession.New(esession.Config{Defaults: map[string]string{"Hash": "4"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, Config{Searcher: sess.Engine(), Options: SessionOptions(sess.Options())})
 	if hub {
 		s.send("hub")
 		s.until("wait")
@@ -112,7 +97,7 @@ func TestDBPathErrors(t *testing.T) {
 		t.Errorf("after a bad DBPath the database is gone: %q", got)
 	}
 	s.send("setoption name DBCache value 2", "isready")
-	if got := s.until("readyok"); len(got) != 2 || got[0] != "info string DBCache: "+dir {
+	if got := s.until("readyok"); len(got) != 2 || got[0] != "info string DBCache: "+dir+": 3 pieces" {
 		t.Errorf("DBCache change: %q, want the database reopened", got)
 	}
 	s.finish()

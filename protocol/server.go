@@ -46,7 +46,9 @@ type Server struct {
 	hub       bool           // the Hub dialect is in use
 	hubLayout hubtext.Layout // how the Hub dialect reads pos=
 	opts      optionSet      // options in force and as last set
-	game      record
+	// startNotes are the lines the options set before Serve have to show.
+	startNotes []string
+	game       record
 	// noPosition holds the command that was refused last, when the latest
 	// pos or position command was refused: go then answers with an error
 	// instead of searching the game that was there before.
@@ -74,7 +76,8 @@ func NewServer(cfg Config) (*Server, error) {
 	opts := append([]Option(nil), cfg.Options...)
 	for i := range opts {
 		if opts[i].own != nil {
-			opts[i].apply = opts[i].own(s)
+			set := opts[i].own(s)
+			opts[i].decl.Set = func(v string) ([]string, error) { return nil, set(v) }
 		}
 	}
 	var err error
@@ -95,6 +98,10 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 	s.out = newOutput(w)
 	defer s.closeLog()
 	defer s.out.close()
+	for _, n := range s.startNotes {
+		s.note(n)
+	}
+	s.startNotes = nil
 	s.applyPending()
 	lines := make(chan inputLine)
 	readErr := make(chan error, 1)
@@ -158,7 +165,7 @@ func (s *Server) handshake() {
 		s.send(fmt.Sprintf("id name=%s version=%s author=%s", hubtext.Value(s.cfg.Name), hubtext.Value(s.cfg.Version), hubtext.Value(s.cfg.Author)))
 		s.send("param name=variant value=english type=enum values=english")
 		for i := range s.opts.opts {
-			if o := &s.opts.opts[i]; !o.hidden {
+			if o := &s.opts.opts[i]; !o.decl.Hidden {
 				s.send(o.hubLine())
 			}
 		}
@@ -168,7 +175,7 @@ func (s *Server) handshake() {
 	s.send("id name " + s.cfg.Name + " " + s.cfg.Version)
 	s.send("id author " + s.cfg.Author)
 	for i := range s.opts.opts {
-		if o := &s.opts.opts[i]; !o.hidden {
+		if o := &s.opts.opts[i]; !o.decl.Hidden {
 			s.send(o.uciLine())
 		}
 	}

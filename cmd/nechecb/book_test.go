@@ -13,20 +13,33 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // serveScript runs the engine's protocol server, with the binary's book
 // wiring, over a script of commands and returns its output.
 func serveScript(t *testing.T, script string) string {
 	t.Helper()
-	return serveScriptWith(t, player.New(player.Options{HashMB: 1}, nil, ""), script)
+	return serveScriptWith(t, testSession(t), script)
 }
 
-// serveScriptWith is serveScript with the engine eng.
-func serveScriptWith(t *testing.T, eng *player.Engine, script string) string {
+// testSession is a session with the binary's defaults and a 1 MB hash.
+func testSession(t *testing.T) *session.Session {
 	t.Helper()
-	srv, err := newProtocolServer(eng, io.Discard)
+	sess, err := newSession()
+	if err == nil {
+		_, err = sess.Set("Hash", "1")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sess
+}
+
+// serveScriptWith is serveScript with the session sess.
+func serveScriptWith(t *testing.T, sess *session.Session, script string) string {
+	t.Helper()
+	srv, err := newProtocolServer(sess, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

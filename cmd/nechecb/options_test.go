@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/protocol"
 )
 
 // docTable reads the option table of a document whose header row starts
@@ -87,7 +88,7 @@ func TestOptionsMatchProtocolDoc(t *testing.T) {
 		t.Errorf("PROTOCOL.md's example session and the uci handshake differ (-doc +handshake):\n%s", cmp.Diff(tail, handshake))
 	}
 	var hidden []string
-	for _, o := range engineOptions(player.New(player.Options{HashMB: 1}, nil, ""), &openingBook{}) {
+	for _, o := range protocol.SessionOptions(testSession(t).Options()) {
 		if o.Hidden() {
 			hidden = append(hidden, o.String())
 		}
@@ -105,8 +106,9 @@ func TestOptionsMatchProtocolDoc(t *testing.T) {
 // TestHiddenOptionsReachTheSearch sets the hidden options through the
 // protocol and checks the engine's experiment settings.
 func TestHiddenOptionsReachTheSearch(t *testing.T) {
-	eng := player.New(player.Options{HashMB: 1}, nil, "")
-	out := serveScriptWith(t, eng, "setoption name ExpNoLMR value true\nsetoption name ExpLMRDepth value 5\n"+
+	sess := testSession(t)
+	eng := sess.Engine()
+	out := serveScriptWith(t, sess, "setoption name ExpNoLMR value true\nsetoption name ExpLMRDepth value 5\n"+
 		"setoption name ExpThreat value 2\nsetoption name ExpSingleReply value true\nsetoption name ExpLMRMoves value 65\nisready\n")
 	if want := "info string error: setoption: option ExpLMRMoves: 65 is outside 0..64\nreadyok\n"; out != want {
 		t.Errorf("got %q, want %q", out, want)

@@ -3,11 +3,15 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
+	"time"
 
-	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/internal/session"
 	"github.com/nechecb/nechecb/internal/term"
+	"github.com/nechecb/nechecb/protocol"
 )
 
 func init() {
@@ -49,7 +53,12 @@ func runProtocol(args []string) int {
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status
 	}
-	srv, err := newProtocolServer(player.New(player.Options{}, nil, ""), os.Stderr)
+	sess, err := newSession()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nechecb protocol: %v\n", err)
+		return 1
+	}
+	srv, err := newProtocolServer(sess, os.Stderr)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb protocol: %v\n", err)
 		return 1
@@ -65,4 +74,26 @@ func runProtocol(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// newSession makes the engine session with the binary's default evaluator.
+func newSession() (*session.Session, error) {
+	return session.New(session.Config{Defaults: map[string]string{"Eval": all.DefaultSpec}})
+}
+
+// newProtocolServer makes the server of the protocol commands on sess: its
+// engine, its option table and its opening book, and the bench. Logs go to
+// logOutput unless the LogFile option names a file.
+func newProtocolServer(sess *session.Session, logOutput io.Writer) (*protocol.Server, error) {
+	eng := sess.Engine()
+	return protocol.NewServer(protocol.Config{
+		Name: "nechecb", Version: version, Author: "the nechecb authors",
+		Searcher: eng,
+		Options:  protocol.SessionOptions(sess.Options()),
+		Book:     sess,
+		Bench: func(w io.Writer, depth int) (uint64, time.Duration, error) {
+			return benchSpec(w, depth, eng.Evaluator())
+		},
+		LogOutput: logOutput,
+	})
 }

@@ -115,7 +115,10 @@ func TestProtocolCommandLine(t *testing.T) {
 		{[]string{"hub", "--option", "Hash"}, "", 2, "", `"Hash" is not Name=Value`},
 		{[]string{"protocol", "extra"}, "", 2, "", `unexpected argument "extra"`},
 		{[]string{"protocol", "--option", "Book=3", "--option", "BookFile=" + book}, "go depth 5\n", 0, "info string book move 10-14\nbestmove 10-14\n", ""},
-		{[]string{"protocol", "--option", "Book=1", "--option", "BookFile=" + bin}, "go depth 1\n", 0, "info string error: BookFile \"" + bin + "\": " + bin + ": not a nechecb book", ""},
+		// A value the setter refuses is bad input too, like one out of range.
+		{[]string{"protocol", "--option", "Book=1", "--option", "BookFile=" + bin}, "go depth 1\n", 2, "", "--option BookFile=" + bin + ": option BookFile: " + bin + ": not a nechecb book"},
+		{[]string{"protocol", "--option", "Eval=missing"}, "", 2, "", `--option Eval=missing: option Eval: unknown evaluator "missing"`},
+		{[]string{"protocol", "--option", "DBPath=/no/such/db"}, "", 2, "", "--option DBPath=/no/such/db: option DBPath: "},
 	}
 	for _, c := range cases {
 		cmd := exec.Command(bin, c.args...)
