@@ -9,6 +9,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/egdb"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // ProtocolVersion and GameType answer "get protocolversion" and "get
@@ -25,17 +26,74 @@ const movelistProbe = "B:W1:B"
 // Unknown is the reply to a command the engine does not know.
 const Unknown = "?"
 
-// helpText answers "help": the engine's own commands. CheckerBoard's Help
-// menu takes the reply for a file name and, when no such file opens, shows
-// it inside a 1024-byte message of its own, so the text stays well under
-// 700 bytes.
-const helpText = `nechecb's own commands (CheckerBoard: Engine > Engine Command):
+// helpHead and helpTail frame the answer to "help": the engine's own
+// commands, with the options of the session's table between them.
+// CheckerBoard's Help menu takes the reply for a file name and, when no
+// such file opens, shows it inside a 1024-byte message of its own, so the
+// text stays well under 700 bytes.
+const (
+	helpHead = `nechecb's own commands (CheckerBoard: Engine > Engine Command):
 set eval SPEC: the evaluator, e.g. heuristic, material, neche:C:\nets\best_networks.txt#last (a relative path is looked up in the CheckerBoard folder, then in engines\)
-get eval: the evaluator in force
+set/get NAME VALUE (0|1 for off|on), help NAME: `
+	helpTail = `
 staticevaluation FEN: evaluate a position
-set/get hashsize MB, searchthreads N, book 0-3, bookfile FILE, allscores 0|1
-set/get dbpath DIR, enable_wld 0|1, max_dbpieces N, dbmbytes MB: endgame databases (nechecb egdb build)
 get cpus, protocolversion, gametype`
+)
+
+// cbNames are CheckerBoard's names of the session's options; the others go
+// by their own names, in lower case.
+var cbNames = map[string]string{
+	"hashsize": "Hash", "searchthreads": "Threads", "book": "Book", "bookfile": "BookFile",
+	"eval": "Eval", "dbpath": "DBPath", "dbmbytes": "DBCache",
+}
+
+// ownNames are CheckerBoard's own settings, after the table's options in
+// help.
+var ownNames = []string{"allscores", "enable_wld", "max_dbpieces"}
+
+// cbName returns CheckerBoard's name of the table's option called name.
+func cbName(name string) string {
+	for cb, n := range cbNames {
+		if n == name {
+			return cb
+		}
+	}
+	return strings.ToLower(name)
+}
+
+// tableName returns the table's name of the option CheckerBoard calls
+// name.
+func tableName(name string) string {
+	if n, ok := cbNames[name]; ok {
+		return n
+	}
+	return name
+}
+
+// help answers "help" (the commands and every announced option) and "help
+// NAME" (what the option does, its kind, default and range).
+func (p *Plugin) help(name string) (string, bool) {
+	opts := p.sess.Options()
+	if name == "" {
+		var names []string
+		for _, o := range opts {
+			if !o.Hidden {
+				names = append(names, cbName(o.Name))
+			}
+		}
+		return helpHead + strings.Join(append(names, ownNames...), ", ") + helpTail, true
+	}
+	i := session.Find(opts, tableName(name))
+	if i < 0 {
+		return fmt.Sprintf("help %s: no such option (help lists them)", name), false
+	}
+	o := opts[i]
+	text := fmt.Sprintf("%s: %s; default %s", name, o.Help, cbValue(&o, o.Default))
+	if o.Kind == session.Spin {
+		text += fmt.Sprintf(", %d..%d", o.Min, o.Max)
+	}
+	return text, true
+}
 
 // Command answers one enginecommand string. It returns the reply and
 // whether the command was handled: an unknown command gets "?" and false, a
@@ -54,7 +112,7 @@ func (p *Plugin) command(text string) (string, bool) {
 	case "about":
 		return p.about(), true
 	case "help":
-		return helpText, true
+		return p.help(strings.ToLower(rest))
 	case "get":
 		name, arg := word(rest)
 		return p.get(name, arg)
@@ -112,111 +170,133 @@ func (p *Plugin) get(name, arg string) (string, bool) {
 		}
 		return "nechecb plays English draughts only: CheckerBoard lists its moves itself", false
 	}
-	s := p.Settings()
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	switch name {
-	case "hashsize":
-		return strconv.Itoa(s.HashMB), true
-	case "searchthreads":
-		return strconv.Itoa(s.Threads), true
-	case "book":
-		return strconv.Itoa(s.Book), true
-	case "bookfile":
-		return s.BookFile, true
 	case "allscores":
-		return flag(s.AllScores), true
-	case "dbpath":
-		return s.DBPath, true
+		return flag(p.own.allScores), true
 	case "enable_wld":
-		return flag(s.EnableWLD), true
+		return flag(p.own.enableWLD), true
 	case "max_dbpieces":
-		return strconv.Itoa(s.MaxDBPieces), true
-	case "dbmbytes":
-		return strconv.Itoa(s.DBMBytes), true
-	case "eval":
-		return s.Eval, true
+		return strconv.Itoa(p.own.maxDBPieces), true
 	}
-	return Unknown, false
+	opts := p.sess.Options()
+	i := session.Find(opts, tableName(name))
+	if i < 0 {
+		return Unknown, false
+	}
+	v, _ := p.sess.Get(opts[i].Name)
+	return cbValue(&opts[i], v), true
 }
 
-// number reads an integer setting and clamps it to [lo, hi]; the note says
-// when it was clamped.
-func number(name, value string, lo, hi int) (n int, note string, err error) {
-	n, err = strconv.Atoi(value)
-	if err != nil {
-		return 0, "", fmt.Errorf("set %s %q: want a whole number from %d to %d", name, value, lo, hi)
+// cbValue writes an option's value as CheckerBoard reads it: 0 or 1 for
+// true and false.
+func cbValue(o *session.Option, v string) string {
+	if o.Kind == session.Check {
+		return flag(v == "true")
 	}
-	if n < lo || n > hi {
-		note = fmt.Sprintf(" (%d is outside %d..%d)", n, lo, hi)
-		n = min(max(n, lo), hi)
-	}
-	return n, note, nil
+	return v
 }
 
-// maxPath bounds a path setting: CheckerBoard reads "get dbpath" and "get
+// maxPath bounds a text setting: CheckerBoard reads "get dbpath" and "get
 // bookfile" into buffers of MAX_PATH (260) bytes.
 const maxPath = 255
 
-// setValue answers "set NAME VALUE". The reply confirms the value in force,
-// except for dbmbytes: CheckerBoard shows any reply to that one in a
-// message box, so success is an empty reply.
+// setValue answers "set NAME VALUE": CheckerBoard's own settings, or an
+// option of the session's table under CheckerBoard's name or its own. A
+// value that is not valid (out of range, say) is refused and the value in
+// force stays. The reply confirms the value in force, except for dbmbytes:
+// CheckerBoard shows any reply to that one in a message box, so success is
+// an empty reply.
 func (p *Plugin) setValue(name, value string) (string, bool) {
-	if (name == "dbpath" || name == "bookfile") && len(value) > maxPath {
-		return fmt.Sprintf("set %s: a path of %d bytes is longer than %d", name, len(value), maxPath), false
-	}
 	switch name {
 	case "gamehist":
 		return p.setGameHist(value)
-	case "eval":
-		return p.setEval(value)
-	case "bookfile":
-		return p.setBookFile(value)
 	case "check_wld_dir":
 		return checkDir(value), true
 	}
-	type intSetting struct {
-		lo, hi int
-		field  func(*Settings) *int
-	}
-	ints := map[string]intSetting{
-		"hashsize":      {1, MaxHashMB, func(s *Settings) *int { return &s.HashMB }},
-		"searchthreads": {1, MaxThreads, func(s *Settings) *int { return &s.Threads }},
-		"book":          {0, 3, func(s *Settings) *int { return &s.Book }},
-		"max_dbpieces":  {0, 32, func(s *Settings) *int { return &s.MaxDBPieces }},
-		"dbmbytes":      {0, 1 << 20, func(s *Settings) *int { return &s.DBMBytes }},
-	}
-	bools := map[string]func(*Settings) *bool{
-		"allscores":  func(s *Settings) *bool { return &s.AllScores },
-		"enable_wld": func(s *Settings) *bool { return &s.EnableWLD },
-	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if is, ok := ints[name]; ok {
-		n, note, err := number(name, value, is.lo, is.hi)
-		if err != nil {
-			return err.Error(), false
-		}
-		if name == "book" && n > 0 && p.book == nil {
-			if err := p.openBook(p.set.BookFile); err != nil {
-				return fmt.Sprintf("set book %d: %v; keeping %d", n, err, p.set.Book), false
-			}
-		}
-		*is.field(&p.set) = n
-		if name == "dbmbytes" && note == "" {
-			return "", true
-		}
-		return fmt.Sprintf("%s %d%s", name, n, note), true
+	if reply, ok, known := p.setOwn(name, value); known {
+		return reply, ok
 	}
-	if field, ok := bools[name]; ok {
+	opts := p.sess.Options()
+	i := session.Find(opts, tableName(name))
+	if i < 0 {
+		return Unknown, false
+	}
+	o := &opts[i]
+	old, _ := p.sess.Get(o.Name)
+	refuse := func(err error) (string, bool) {
+		keep := cbValue(o, old)
+		if o.Kind == session.String {
+			keep = strconv.Quote(keep)
+		}
+		return fmt.Sprintf("set %s %s: %v; keeping %s", name, value, err, keep), false
+	}
+	if o.Kind == session.String && len(value) > maxPath {
+		return fmt.Sprintf("set %s: a path of %d bytes is longer than %d", name, len(value), maxPath), false
+	}
+	if o.Kind == session.Check {
+		switch value {
+		case "0":
+			value = "false"
+		case "1":
+			value = "true"
+		}
+	}
+	if _, err := o.Check(value); err != nil {
+		return refuse(fmt.Errorf("option %s: %w", o.Name, err))
+	}
+	if p.searching {
+		p.pending = append(p.pending, [2]string{o.Name, value})
+		return fmt.Sprintf("%s %s (from the next move)", name, value), true
+	}
+	notes, err := p.sess.Set(o.Name, value)
+	if err != nil {
+		return refuse(err)
+	}
+	v, _ := p.sess.Get(o.Name)
+	switch {
+	case name == "dbmbytes":
+		return "", true
+	case len(notes) > 0:
+		return name + " " + strings.Join(notes, "; "), true
+	}
+	return name + " " + quoted(o, cbValue(o, v)), true
+}
+
+// quoted writes an empty text value as "", so that it shows.
+func quoted(o *session.Option, v string) string {
+	if o.Kind == session.String && v == "" {
+		return `""`
+	}
+	return v
+}
+
+// setOwn sets one of CheckerBoard's own settings; known is false for any
+// other name.
+func (p *Plugin) setOwn(name, value string) (reply string, ok, known bool) {
+	switch name {
+	case "allscores", "enable_wld":
 		if value != "0" && value != "1" {
-			return fmt.Sprintf("set %s %q: want 0 or 1", name, value), false
+			return fmt.Sprintf("set %s %q: want 0 or 1", name, value), false, true
 		}
-		*field(&p.set) = value == "1"
-		return name + " " + value, true
+		if name == "allscores" {
+			p.own.allScores = value == "1"
+		} else {
+			p.own.enableWLD = value == "1"
+		}
+		return name + " " + value, true, true
+	case "max_dbpieces":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 || n > 32 {
+			return fmt.Sprintf("set %s %q: want a whole number from 0 to 32; keeping %d", name, value, p.own.maxDBPieces), false, true
+		}
+		p.own.maxDBPieces = n
+		return fmt.Sprintf("%s %d", name, n), true, true
 	}
-	if name == "dbpath" {
-		return p.setDBPath(value)
-	}
-	return Unknown, false
+	return "", false, false
 }
 
 // setGameHist stores the history for the next getmove. A history that does
@@ -231,33 +311,6 @@ func (p *Plugin) setGameHist(value string) (string, bool) {
 		return "set " + err.Error(), false
 	}
 	return fmt.Sprintf("gamehist %d position(s)", len(hist)), true
-}
-
-// setEval loads an evaluator; on an error the one in force stays.
-func (p *Plugin) setEval(spec string) (string, bool) {
-	f, err := loadEval(spec)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if err != nil {
-		return fmt.Sprintf("set eval %q: %v; keeping %s", spec, err, p.set.Eval), false
-	}
-	p.factory, p.set.Eval = f, spec
-	return "eval " + spec, true
-}
-
-// setBookFile reads the book now, so that a bad file is reported here; on
-// an error the file in force stays.
-func (p *Plugin) setBookFile(file string) (string, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if err := p.openBook(file); err != nil {
-		return fmt.Sprintf("set bookfile %q: %v; keeping %q", file, err, p.set.BookFile), false
-	}
-	p.set.BookFile = file
-	if file == "" {
-		return "bookfile: the built-in book", true
-	}
-	return "bookfile " + file, true
 }
 
 // checkDir answers "set check_wld_dir": what the folder holds for nechecb.
@@ -289,26 +342,6 @@ func leftOut(problems []error) string {
 	return "; left out: " + strings.Join(parts, "; ")
 }
 
-// setDBPath answers "set dbpath DIR": the directory is opened to check it
-// (the search opens it at the next getmove). One that does not open is
-// refused and the path in force stays; "" means no database.
-func (p *Plugin) setDBPath(dir string) (string, bool) {
-	if dir == "" {
-		p.set.DBPath = ""
-		return "dbpath (none)", true
-	}
-	db, err := egdb.Open(resolvePath(dir), 1)
-	if err != nil {
-		return fmt.Sprintf("set dbpath: %v; keeping %q", err, p.set.DBPath), false
-	}
-	defer db.Close()
-	if db.Pieces() == 0 {
-		return fmt.Sprintf("set dbpath: %s has no complete set of slices%s; keeping %q", dir, leftOut(db.Problems()), p.set.DBPath), false
-	}
-	p.set.DBPath = dir
-	return fmt.Sprintf("dbpath %s: %d pieces%s", dir, db.Pieces(), leftOut(db.Problems())), true
-}
-
 // staticEvaluation answers "staticevaluation FEN" with the evaluator's
 // score for the side to move.
 func (p *Plugin) staticEvaluation(fen string) (string, bool) {
@@ -317,8 +350,9 @@ func (p *Plugin) staticEvaluation(fen string) (string, bool) {
 		return "staticevaluation: " + err.Error(), false
 	}
 	p.mu.Lock()
-	f, spec := p.factory, p.set.Eval
+	eng := p.sess.Engine()
+	spec := eng.Evaluator()
+	raw, score := eng.Evaluate(&pos)
 	p.mu.Unlock()
-	ev := f()
-	return fmt.Sprintf("%s: %+d for %s (to move)\nraw output %g", spec, ev.Evaluate(&pos), pos.Side, ev.Raw(&pos)), true
+	return fmt.Sprintf("%s: %+d for %s (to move)\nraw output %g", spec, score, pos.Side, raw), true
 }

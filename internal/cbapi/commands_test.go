@@ -45,7 +45,6 @@ func TestSettingsAreStoredAndReadBack(t *testing.T) {
 	p := newPlugin(t)
 	for _, c := range []struct{ set, reply, get, value string }{
 		{"set hashsize 16", "hashsize 16", "get hashsize", "16"},
-		{"set hashsize 100000", fmt.Sprintf("hashsize %d (100000 is outside 1..%d)", MaxHashMB, MaxHashMB), "get hashsize", fmt.Sprint(MaxHashMB)},
 		{"set searchthreads 2", "searchthreads 2", "get searchthreads", "2"},
 		{"set book 3", "book 3", "get book", "3"},
 		{"set allscores 1", "allscores 1", "get allscores", "1"},
@@ -58,20 +57,28 @@ func TestSettingsAreStoredAndReadBack(t *testing.T) {
 		expect(t, p, c.get, c.value, true)
 	}
 	s := p.Settings()
-	if s.HashMB != MaxHashMB || s.Threads != 2 || s.Book != 3 || !s.AllScores || s.EnableWLD || s.MaxDBPieces != 6 || s.DBMBytes != 128 {
+	if s.HashMB != 16 || s.Threads != 2 || s.Book != 3 || !s.AllScores || s.EnableWLD || s.MaxDBPieces != 6 || s.DBMBytes != 128 {
 		t.Errorf("settings %+v", s)
 	}
 }
 
 func TestBadValuesAreRefusedAndTheOldOnesKept(t *testing.T) {
 	p := newPlugin(t)
-	expect(t, p, "set hashsize lots", `set hashsize "lots": want a whole number from 1 to `+fmt.Sprint(MaxHashMB), false)
+	expect(t, p, "set hashsize lots", `set hashsize lots: option Hash: "lots" is not a whole number; keeping 64`, false)
 	expect(t, p, "set allscores 2", `set allscores "2": want 0 or 1`, false)
 	expect(t, p, "get hashsize", "64", true)
+	// Out of range: refused (0) and the old value kept, as the README says.
+	expect(t, p, "set hashsize 999999", fmt.Sprintf("set hashsize 999999: option Hash: 999999 is outside 1..%d; keeping 64", MaxHashMB), false)
+	expect(t, p, "set book 9", "set book 9: option Book: 9 is outside 0..3; keeping 0", false)
+	expect(t, p, "set max_dbpieces 40", `set max_dbpieces "40": want a whole number from 0 to 32; keeping 8`, false)
+	expect(t, p, "set randomties 2", `set randomties 2: option RandomTies: "2" is not true or false; keeping 0`, false)
+	for _, c := range [][2]string{{"get hashsize", "64"}, {"get book", "0"}, {"get max_dbpieces", "8"}, {"get randomties", "0"}} {
+		expect(t, p, c[0], c[1], true)
+	}
 	// eval.ParseSpec cuts the name at the first ':', so a Windows path
 	// reaches the loader whole and the error names it.
 	reply, ok := p.Command(`set eval neche:C:\nets\best_networks.txt#last`)
-	if ok || !strings.Contains(reply, `C:\nets\best_networks.txt`) || !strings.HasSuffix(reply, "keeping "+all.DefaultSpec) {
+	if ok || !strings.Contains(reply, `C:\nets\best_networks.txt`) || !strings.HasSuffix(reply, `keeping "`+all.DefaultSpec+`"`) {
 		t.Errorf("bad eval file: %q, %v", reply, ok)
 	}
 	reply, ok = p.Command("set eval nosuchkind")
@@ -141,5 +148,37 @@ func TestRepliesFitTheHostsBuffers(t *testing.T) {
 	reply, ok := p.Command("set check_wld_dir " + t.TempDir())
 	if !ok || !strings.Contains(reply, "holds no endgame database files") {
 		t.Errorf("check_wld_dir: %q, %v", reply, ok)
+	}
+}
+
+// TestEveryOptionOfTheTable: each option of the session's table can be
+// read, set and explained by its CheckerBoard name, and help lists every
+// announced one.
+func TestEveryOptionOfTheTable(t *testing.T) {
+	p := newPlugin(t)
+	help, _ := p.Command("help")
+	for _, o := range p.sess.Options() {
+		name := cbName(o.Name)
+		v, _ := p.sess.Get(o.Name)
+		want := cbValue(&o, v)
+		expect(t, p, "get "+name, want, true)
+		reply, ok := p.Command("set " + name + " " + want)
+		if !ok {
+			t.Errorf("set %s %s: %q", name, want, reply)
+		}
+		if reply, ok := p.Command("help " + name); !ok || !strings.Contains(reply, o.Help) {
+			t.Errorf("help %s: %q, %v", name, reply, ok)
+		}
+		if !o.Hidden && !strings.Contains(help, " "+name+",") {
+			t.Errorf("help does not list %s:\n%s", name, help)
+		}
+	}
+	expect(t, p, "set multipv 3", "multipv 3", true)
+	if got := p.sess.Engine().Options().MultiPV; got != 3 {
+		t.Errorf("set multipv 3: the engine has MultiPV %d", got)
+	}
+	expect(t, p, "set ExpNoLMR 1", "expnolmr 1", true)
+	if !p.sess.Engine().Options().Tuning.NoLMR {
+		t.Error("set expnolmr 1 did not reach the search")
 	}
 }

@@ -67,6 +67,9 @@ func (p *Plugin) GetMove(req Request) Reply {
 		return fail(ResultUnknown, "nechecb: "+err.Error())
 	}
 	defer p.done()
+	for _, problem := range pre.problems {
+		status.show("nechecb: a setting made during the last move did not take: " + problem)
+	}
 	root, history := rootWithHistory(pos, pre.hist)
 	if req.Info&ResetMoves != 0 {
 		pre.eng.Clear()
@@ -97,12 +100,10 @@ func (p *Plugin) GetMove(req Request) Reply {
 		Played: root.Notation(best), Line: line}
 }
 
-// bookMove probes the book, if one is in use, for a legal move.
+// bookMove probes the book, under the Book option's level, for a legal
+// move.
 func bookMove(pre prepared, root engine.Position, history []engine.Position, legal []engine.Move) (engine.Move, bool) {
-	if pre.book == nil {
-		return engine.Move{}, false
-	}
-	m, ok := pre.book.Probe(root, history, pre.bookLevel)
+	m, ok := pre.book.Probe(root, history)
 	return m, ok && contains(legal, m)
 }
 
@@ -122,13 +123,17 @@ func contains(moves []engine.Move, m engine.Move) bool {
 // before it has a move plays the first legal one.
 func think(pre prepared, root engine.Position, history []engine.Position, legal []engine.Move,
 	budget Budget, playNow func() bool, status *statusLine) (engine.Move, player.Score, player.Outcome, string) {
-	multi := 1
+	multi := min(pre.eng.Options().MultiPV, len(legal))
 	if pre.allScores {
 		multi = len(legal)
 	}
 	if o := pre.eng.Options(); o.MultiPV != multi {
+		// allscores, or fewer legal moves, override MultiPV for this
+		// search only.
+		keep := o.MultiPV
 		o.MultiPV = multi
 		pre.eng.SetOptions(o)
+		defer func() { o.MultiPV = keep; pre.eng.SetOptions(o) }()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -7,10 +7,9 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // Config identifies the engine and gives its starting evaluator.
@@ -21,7 +20,8 @@ type Config struct {
 	Eval string
 }
 
-// Settings are the values that enginecommand gets and sets.
+// Settings are the values that enginecommand gets and sets, as one view
+// of the session's options and CheckerBoard's own settings.
 type Settings struct {
 	// HashMB is the hash table's size; Threads the search threads.
 	HashMB, Threads int
@@ -33,8 +33,8 @@ type Settings struct {
 	AllScores bool
 	// DBPath is the endgame database directory ("" none); EnableWLD
 	// switches its use, MaxDBPieces bounds the positions probed (0: none)
-	// and DBMBytes is its block cache (0: the default). They take effect
-	// at the next getmove.
+	// and DBMBytes is its block cache. EnableWLD and MaxDBPieces take
+	// effect at the next getmove.
 	DBPath      string
 	EnableWLD   bool
 	MaxDBPieces int
@@ -43,58 +43,61 @@ type Settings struct {
 	Eval string
 }
 
+// own are CheckerBoard's own settings, which the session's table has not.
+type own struct {
+	allScores   bool // show the score of every root move
+	enableWLD   bool // probe the endgame database
+	maxDBPieces int  // the most pieces probed (0: none)
+}
+
 // Limits of the settings.
 const (
 	// MaxThreads is the most search threads.
 	MaxThreads = 256
-	// MaxHashMB is the largest hash table: 4096 MB in a 64-bit build, 512
-	// MB in a 32-bit one, whose host has 2 GB of address space for
-	// everything.
-	MaxHashMB = 512 + (4096-512)*(strconv.IntSize/64)
+	// MaxHashMB is the largest hash table (the session's table says).
+	MaxHashMB = session.MaxHashMB
 )
 
-// DefaultSettings are the settings of a freshly loaded engine.
-func DefaultSettings(evalSpec string) Settings {
-	return Settings{HashMB: 64, Threads: 1, EnableWLD: true, MaxDBPieces: 8, DBMBytes: 64, Eval: evalSpec}
-}
-
-// Plugin is the engine behind the exported functions: its settings, the
-// last game history, and the search, made when the first getmove needs it.
-// Command may be called while GetMove runs (the host's GUI thread answers
-// menus during a search); settings changed then take effect at the next
-// GetMove.
+// Plugin is the engine behind the exported functions: the engine session,
+// CheckerBoard's own settings and the last game history. Command may be
+// called while GetMove runs (the host's GUI thread answers menus during a
+// search); a setting changed then is checked at once and put in force at
+// the next GetMove.
 type Plugin struct {
 	cfg Config
 
 	mu        sync.Mutex // guards the fields below
-	set       Settings
-	factory   eval.Factory      // the evaluator of set.Eval
-	book      *books.Player     // the book of set.BookFile, nil until needed
-	bookFile  string            // the file book was read from
+	sess      *session.Session
+	own       own
 	hist      []engine.Position // from the last "set gamehist"
-	eng       *player.Engine
-	engEval   string // the evaluator spec eng plays with
-	engDB     string // the database directory eng has open
-	engDBMB   int    // and its cache
+	pending   [][2]string       // session options set during a search: name, value
 	searching bool
 }
 
-// New makes a Plugin with the evaluator cfg.Eval. The evaluator is loaded
-// now (an error names the spec); the search and its hash table are made by
-// the first GetMove.
+// New makes a Plugin with the evaluator cfg.Eval, which is loaded now (an
+// error names the spec), and the session's defaults, but for two of
+// CheckerBoard's own: no time kept back for communication (the host calls
+// in the same process) and book choices seeded with 1.
 func New(cfg Config) (*Plugin, error) {
-	f, err := eval.Load(cfg.Eval)
+	sess, err := session.New(session.Config{
+		Defaults: map[string]string{"Eval": cfg.Eval, "MoveOverhead": "0", "Seed": "1"},
+		Resolve:  resolvePath,
+	})
 	if err != nil {
 		return nil, err
 	}
-	return &Plugin{cfg: cfg, set: DefaultSettings(cfg.Eval), factory: f}, nil
+	return &Plugin{cfg: cfg, sess: sess, own: own{enableWLD: true, maxDBPieces: 8}}, nil
 }
 
 // Settings returns the settings in force.
 func (p *Plugin) Settings() Settings {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.set
+	get := func(name string) string { v, _ := p.sess.Get(name); return v }
+	num := func(name string) int { n, _ := strconv.Atoi(get(name)); return n }
+	return Settings{HashMB: num("Hash"), Threads: num("Threads"), Book: num("Book"), BookFile: get("BookFile"),
+		AllScores: p.own.allScores, DBPath: get("DBPath"), EnableWLD: p.own.enableWLD, MaxDBPieces: p.own.maxDBPieces,
+		DBMBytes: num("DBCache"), Eval: get("Eval")}
 }
 
 // Name is the engine's name and version, as "name" answers.
@@ -118,43 +121,22 @@ func resolvePath(path string) string {
 	return path
 }
 
-// loadEval loads an evaluator spec, its file looked up by resolvePath.
-func loadEval(text string) (eval.Factory, error) {
-	s, err := eval.ParseSpec(text)
-	if err != nil {
-		return nil, err
-	}
-	if s.Path != "" {
-		s.Path = resolvePath(s.Path)
-	}
-	return eval.Load(s.String())
-}
-
-// openBook reads the book of file ("" the built-in one), file looked up by
-// resolvePath. The caller holds mu.
-func (p *Plugin) openBook(file string) error {
-	b, err := books.Open(resolvePath(file))
-	if err != nil {
-		return err
-	}
-	p.book, p.bookFile = books.NewPlayer(b, 1), file
-	return nil
-}
-
 // errBusy refuses a GetMove while another runs.
 var errBusy = errors.New("nechecb is already searching (getmove called again before it returned)")
 
 // prepared is what one GetMove needs, taken under mu.
 type prepared struct {
 	eng       *player.Engine
+	book      *session.Session // probed for a book move
 	hist      []engine.Position
-	book      *books.Player
-	bookLevel int
 	allScores bool
+	// problems are the settings made during the last search that did not
+	// take, for the status line.
+	problems []string
 }
 
-// prepare marks the plugin busy and brings the search up to date with the
-// settings: it is made on first use, and a new evaluator or option takes
+// prepare marks the plugin busy and brings the session up to date: the
+// settings made during the last search and the database's limits take
 // effect here.
 func (p *Plugin) prepare() (prepared, error) {
 	p.mu.Lock()
@@ -162,45 +144,17 @@ func (p *Plugin) prepare() (prepared, error) {
 	if p.searching {
 		return prepared{}, errBusy
 	}
-	opts := player.Options{HashMB: p.set.HashMB, Threads: p.set.Threads, MultiPV: 1}
-	switch {
-	case p.eng == nil:
-		p.eng, p.engEval = player.New(opts, p.factory, p.set.Eval), p.set.Eval
-	default:
-		if p.engEval != p.set.Eval {
-			p.eng.SetEvaluator(p.factory, p.set.Eval)
-			p.engEval = p.set.Eval
-		}
-		if o := p.eng.Options(); o.HashMB != opts.HashMB || o.Threads != opts.Threads {
-			p.eng.SetOptions(opts)
+	var problems []string
+	for _, c := range p.pending {
+		if _, err := p.sess.Set(c[0], c[1]); err != nil {
+			problems = append(problems, err.Error())
 		}
 	}
-	p.applyDB()
-	var book *books.Player
-	if p.set.Book > 0 {
-		if p.book == nil || p.bookFile != p.set.BookFile {
-			if err := p.openBook(p.set.BookFile); err != nil {
-				p.set.Book = 0 // reported when the setting was made; search instead
-			}
-		}
-		book = p.book
-	}
+	p.pending = nil
+	eng := p.sess.Engine()
+	eng.SetDBLimits(p.own.maxDBPieces, p.own.enableWLD && p.own.maxDBPieces > 0)
 	p.searching = true
-	return prepared{eng: p.eng, hist: p.hist, book: book, bookLevel: p.set.Book, allScores: p.set.AllScores}, nil
-}
-
-// applyDB opens the database the settings name, if eng does not have it
-// open already, and applies enable_wld and max_dbpieces. A directory that
-// no longer opens (it did when it was set) leaves eng's database as it was.
-// The caller holds mu.
-func (p *Plugin) applyDB() {
-	dir, mb := resolvePath(p.set.DBPath), p.set.DBMBytes
-	if dir != p.engDB || mb != p.engDBMB {
-		if _, err := p.eng.OpenDB(dir, mb); err == nil {
-			p.engDB, p.engDBMB = dir, mb
-		}
-	}
-	p.eng.SetDBLimits(p.set.MaxDBPieces, p.set.EnableWLD && p.set.MaxDBPieces > 0)
+	return prepared{eng: eng, book: p.sess, hist: p.hist, allScores: p.own.allScores, problems: problems}, nil
 }
 
 // done marks the plugin idle again.
