@@ -2,10 +2,14 @@ package protocol
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	esession "github.com/nechecb/nechecb/internal/session"
 )
 
 // TestHiddenOption: ExpNoLMR is not announced in either handshake nor
@@ -116,5 +120,35 @@ func TestNoOptions(t *testing.T) {
 	s.expect("id name nechecb 9.9", "id author the nechecb authors", "uciok")
 	s.send("setoption name Hash value 1", "isready")
 	s.expect(`info string error: setoption: unknown option "Hash" (known: )`, "readyok")
+	s.finish()
+}
+
+// TestEveryOptionOfTheTable: the server built on a session's table
+// announces each of its options but the hidden ones, and every one is
+// settable and reaches the session.
+func TestEveryOptionOfTheTable(t *testing.T) {
+	sess, err := esession.New(esession.Config{Defaults: map[string]string{"Hash": "1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, Config{Searcher: sess.Engine(), Options: SessionOptions(sess.Options())})
+	s.send("uci")
+	handshake := strings.Join(s.until("uciok"), "\n") + "\n"
+	var script []string
+	for _, o := range sess.Options() {
+		if announced := strings.Contains(handshake, "option name "+o.Name+" "); announced == o.Hidden {
+			t.Errorf("option %s announced: %v, hidden: %v", o.Name, announced, o.Hidden)
+		}
+		if o.Kind == esession.Spin && o.Name != "Hash" && o.Name != "DBCache" {
+			script = append(script, fmt.Sprintf("setoption name %s value %d", o.Name, o.Max))
+		}
+	}
+	s.send(append(script, "isready")...)
+	s.expect("readyok")
+	for _, o := range sess.Options() {
+		if got, _ := sess.Get(o.Name); o.Kind == esession.Spin && o.Name != "Hash" && o.Name != "DBCache" && got != strconv.Itoa(o.Max) {
+			t.Errorf("after setoption %s %d the session has %s", o.Name, o.Max, got)
+		}
+	}
 	s.finish()
 }

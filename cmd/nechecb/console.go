@@ -6,6 +6,7 @@ import (
 
 	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/internal/console"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 func init() {
@@ -19,12 +20,9 @@ func runConsole(args []string) int {
 	fs.BoolVar(&opts.ASCII, "ascii", false, "draw the pieces in ASCII")
 	fs.BoolVar(&opts.Flip, "flip", false, "show the board from Black's side")
 	fs.BoolVar(&opts.Numeric, "numeric", false, "show moves in numeric notation (11-15) rather than algebraic (c3d4)")
-	fs.StringVar(&opts.Eval, "eval", all.DefaultSpec, "evaluator spec, e.g. material, heuristic, neche:FILE#last")
 	fs.StringVar(&opts.HistoryFile, "history", "", "line history file (default in the user's config directory; - for none)")
-	fs.IntVar(&opts.HashMB, "hash", 64, "transposition table size in MB")
-	fs.IntVar(&opts.Threads, "threads", 1, "search threads")
-	fs.StringVar(&opts.DB, "db", "", "endgame database directory (nechecb egdb build)")
-	fs.IntVar(&opts.DBCache, "dbcache", 64, "endgame database cache in MB")
+	opts.Eval = all.DefaultSpec
+	console.SettingFlags(fs, session.Table(map[string]string{"Eval": opts.Eval}), &opts.Settings)
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status
 	}

@@ -34,6 +34,7 @@ func init() {
 		{"level", "depth N | time S | movetime MS", "how long the engine thinks (time: seconds for its whole game)", (*Session).cmdLevel},
 		{"eval", "[SPEC]", "show or switch the evaluator (e.g. material, neche:FILE#last)", (*Session).cmdEval},
 		{"db", "[path DIR|-]", "endgame database: the position's value and its moves, or open one", (*Session).cmdDB},
+		{"set", "[NAME [VALUE]]", "show the engine's options, explain one, or set it", (*Session).cmdSet},
 		{"board", "", "show the board", func(s *Session, _ []string) { s.showBoard() }},
 		{"flip", "", "turn the board round", (*Session).cmdFlip},
 		{"history", "", "show the game's moves", (*Session).cmdHistory},
@@ -248,15 +249,15 @@ func (s *Session) limits() player.Limits {
 
 func (s *Session) cmdEval(args []string) {
 	if len(args) == 0 {
-		s.printf("eval %s\n", s.evalSpec)
+		s.printf("eval %s\n", s.evalSpec())
 		return
 	}
 	spec := strings.Join(args, " ")
-	if err := s.setEvaluator(spec); err != nil {
-		s.printf("%v; the evaluator is still %s\n", err, s.evalSpec)
+	if _, err := s.cfg.Settings.Set("Eval", spec); err != nil {
+		s.printf("%v; the evaluator is still %s\n", err, s.evalSpec())
 		return
 	}
-	s.printf("eval %s\n", s.evalSpec)
+	s.printf("eval %s\n", s.evalSpec())
 }
 
 func (s *Session) cmdFlip(_ []string) {
@@ -396,7 +397,7 @@ func (s *Session) pdnGame() *pdn.Game {
 
 func (s *Session) playerName(c engine.Color) string {
 	if s.engineOn[c] {
-		return "nechecb (" + s.evalSpec + ")"
+		return "nechecb (" + s.evalSpec() + ")"
 	}
 	return "human"
 }

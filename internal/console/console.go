@@ -37,10 +37,11 @@ type LineReader interface {
 type Config struct {
 	In  LineReader
 	Out io.Writer
-	// Engine searches; it must already use the evaluator EvalSpec names.
+	// Engine searches with the options Settings set.
 	Engine Engine
-	// EvalSpec names the engine's evaluator, for "eval" and saved games.
-	EvalSpec string
+	// Settings are the engine's options: eval, db path and set change
+	// them, saved games name the evaluator.
+	Settings Settings
 	// Interrupts delivers Ctrl-C presses made while the engine thinks (nil:
 	// none).
 	Interrupts <-chan struct{}
@@ -82,7 +83,6 @@ type Session struct {
 	engineOn    [2]bool // the sides the engine plays, by engine.Color
 	level       level
 	clock       [2]time.Duration // each side's remaining time under "level time"
-	evalSpec    string
 	// lastInterrupt is set after a Ctrl-C; a second one in a row leaves.
 	lastInterrupt bool
 	quit          bool
@@ -93,7 +93,7 @@ func NewSession(cfg Config) *Session {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	s := &Session{cfg: cfg, out: &lockedWriter{w: cfg.Out}, evalSpec: cfg.EvalSpec}
+	s := &Session{cfg: cfg, out: &lockedWriter{w: cfg.Out}}
 	s.level = level{kind: "movetime", moveTime: time.Second}
 	s.newGame(engine.StartPosition())
 	return s
@@ -326,12 +326,8 @@ func capitalize(w string) string {
 	return strings.ToUpper(w[:1]) + w[1:]
 }
 
-// setEvaluator loads spec and gives it to the engine; a bad spec changes
-// nothing.
-func (s *Session) setEvaluator(spec string) error {
-	if err := s.cfg.Engine.LoadEvaluator(spec); err != nil {
-		return err
-	}
-	s.evalSpec = spec
-	return nil
+// evalSpec names the evaluator in force.
+func (s *Session) evalSpec() string {
+	v, _ := s.cfg.Settings.Get("Eval")
+	return v
 }

@@ -10,17 +10,13 @@ import (
 
 // Database is what the console needs from an engine that reads endgame
 // databases; *player.Engine is one. An Engine without it has no db command.
+// The DBPath option opens one.
 type Database interface {
-	// OpenDB opens the database in dir ("" closes it) and returns the files
-	// left out; on an error the database in use stays.
-	OpenDB(dir string, cacheMB int) ([]error, error)
 	// ProbeDB returns the database's verdict on p for its side to move.
 	ProbeDB(p *engine.Position) player.Outcome
 	// DBDir and DBPieces describe the database in use ("" and 0: none).
 	DBDir() string
 	DBPieces() int
-	// DBCache is the block cache, in MB, it opens with.
-	DBCache() int
 }
 
 // database returns the engine's database side, or nil.
@@ -70,7 +66,7 @@ func (s *Session) openDB(dir string) {
 	if dir == "-" {
 		dir = ""
 	}
-	problems, err := db.OpenDB(dir, db.DBCache())
+	notes, err := s.cfg.Settings.Set("DBPath", dir)
 	switch {
 	case err != nil:
 		s.printf("%v; keeping %s\n", err, orNone(db.DBDir()))
@@ -79,10 +75,13 @@ func (s *Session) openDB(dir string) {
 		s.printf("no endgame database\n")
 		return
 	}
-	for _, p := range problems {
-		s.printf("left out: %v\n", p)
+	summary := fmt.Sprintf("%s: %d pieces", db.DBDir(), db.DBPieces())
+	for _, n := range notes {
+		if n != summary {
+			s.printf("left out: %s\n", n)
+		}
 	}
-	s.printf("endgame database %s: %d pieces\n", db.DBDir(), db.DBPieces())
+	s.printf("endgame database %s\n", summary)
 }
 
 // moverValue turns the verdict on the position after a move into the

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine/egdb"
-	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // TestDBCommand drives db on a real engine with the 3-piece database: no
@@ -36,8 +36,11 @@ func TestDBCommand(t *testing.T) {
 		"db  ",
 		"quit",
 	}}
-	eng := player.New(player.Options{HashMB: 4}, nil, "material")
-	s := NewSession(Config{In: in, Out: out, Engine: eng, EvalSpec: "material", Style: Style{ASCII: true},
+	sess, err := session.New(session.Config{Defaults: map[string]string{"Hash": "4"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(Config{In: in, Out: out, Engine: sess.Engine(), Settings: sess, Style: Style{ASCII: true},
 		Now: func() time.Time { return time.Date(2026, 11, 23, 7, 0, 0, 0, time.UTC) }})
 	turns := runScript(t, s, in)
 	checkOutput(t, turns, "db", "no endgame database (db path DIR, or nechecb console --db DIR)\n")

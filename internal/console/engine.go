@@ -6,6 +6,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // Engine is what the console needs from a search; *player.Engine is the
@@ -15,11 +16,21 @@ type Engine interface {
 	// first, pos excluded), until lim is reached or ctx is cancelled,
 	// calling progress after each depth.
 	Search(ctx context.Context, pos engine.Position, history []engine.Position, lim player.Limits, progress func(player.Info)) player.Result
-	// LoadEvaluator switches to the evaluator of spec; on an error the
-	// evaluator in force stays.
-	LoadEvaluator(spec string) error
 	// Clear forgets what earlier searches learnt (a new game).
 	Clear()
+}
+
+// Settings are the engine's options (the session's table);
+// *session.Session is the real one. The set command and the flags reach
+// every option, and eval and db path set Eval and DBPath.
+type Settings interface {
+	// Options returns the option table.
+	Options() []session.Option
+	// Set puts a value in force and returns the setter's remarks; on an
+	// error, which names the option, the value in force stays.
+	Set(name, value string) ([]string, error)
+	// Get returns an option's value in force.
+	Get(name string) (string, error)
 }
 
 // formatScore writes a search score for people: "+0.35" in men, "win in

@@ -2,6 +2,7 @@ package console
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // fakeEngine is a one-ply engine for tests: it plays the move after which
@@ -37,6 +39,34 @@ func (f *fakeEngine) LoadEvaluator(spec string) error {
 }
 
 func (f *fakeEngine) Clear() { f.clears++ }
+
+// fakeSettings is a table of one option, Eval, on a fakeEngine.
+type fakeSettings struct {
+	eng  *fakeEngine
+	spec string
+}
+
+func (f *fakeSettings) Options() []session.Option {
+	return []session.Option{{Name: "Eval", Kind: session.String, Default: "material", Help: "evaluator spec"}}
+}
+
+func (f *fakeSettings) Set(name, value string) ([]string, error) {
+	if !strings.EqualFold(name, "Eval") {
+		return nil, fmt.Errorf("unknown option %q", name)
+	}
+	if err := f.eng.LoadEvaluator(value); err != nil {
+		return nil, fmt.Errorf("option Eval %q: %w", value, err)
+	}
+	f.spec = value
+	return nil, nil
+}
+
+func (f *fakeSettings) Get(name string) (string, error) {
+	if !strings.EqualFold(name, "Eval") {
+		return "", fmt.Errorf("unknown option %q", name)
+	}
+	return f.spec, nil
+}
 
 func (f *fakeEngine) Search(ctx context.Context, pos engine.Position, _ []engine.Position, lim player.Limits, progress func(player.Info)) player.Result {
 	if f.onSearch != nil {

@@ -23,7 +23,7 @@ func newTestSession(t *testing.T, lines ...string) (*Session, *scriptReader, *fa
 	if err := eng.LoadEvaluator("material"); err != nil {
 		t.Fatal(err)
 	}
-	s := NewSession(Config{In: in, Out: out, Engine: eng, EvalSpec: "material", Style: Style{ASCII: true},
+	s := NewSession(Config{In: in, Out: out, Engine: eng, Settings: &fakeSettings{eng: eng, spec: "material"}, Style: Style{ASCII: true},
 		Now: func() time.Time { return time.Date(2026, 11, 21, 7, 0, 0, 0, time.UTC) }})
 	return s, in, eng
 }
@@ -215,7 +215,7 @@ func TestEvalSwitch(t *testing.T) {
 	s, in, eng := newTestSession(t, "eval", "eval bogus", "eval heuristic", "eval "+neche, "eval neche:missing.txt", "eval x y")
 	turns := runScript(t, s, in)
 	checkOutput(t, turns, "eval", "eval material\n")
-	if got := output(t, turns, "eval bogus"); !strings.HasPrefix(got, `unknown evaluator "bogus"`) || !strings.HasSuffix(got, "; the evaluator is still material\n") {
+	if got := output(t, turns, "eval bogus"); !strings.Contains(got, `unknown evaluator "bogus"`) || !strings.HasSuffix(got, "; the evaluator is still material\n") {
 		t.Errorf("eval bogus answered %q", got)
 	}
 	checkOutput(t, turns, "eval heuristic", "eval heuristic\n")

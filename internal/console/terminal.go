@@ -13,7 +13,7 @@ import (
 	"github.com/peterh/liner"
 
 	"github.com/nechecb/nechecb/internal/fileio"
-	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/session"
 	"github.com/nechecb/nechecb/internal/term"
 )
 
@@ -25,41 +25,37 @@ type Options struct {
 	Flip bool
 	// Numeric shows moves in numeric notation.
 	Numeric bool
-	// Eval is the evaluator spec; the binary passes its default, so that
-	// the console links no evaluator itself.
+	// Eval is the default evaluator spec; the binary passes its own, so
+	// that the console links no evaluator itself.
 	Eval string
 	// HistoryFile is where the line history is kept ("": the default in the
 	// user's config or cache directory; "-": nowhere).
 	HistoryFile string
-	// HashMB and Threads configure the search (0: its defaults).
-	HashMB, Threads int
-	// DB is an endgame database directory to open ("": none), with a
-	// block cache of DBCache MB (0: the default).
-	DB      string
-	DBCache int
+	// Settings are the engine's options given on the command line, each a
+	// name and a value, put in force in this order (SettingFlags).
+	Settings [][2]string
 }
 
 // Run runs the console on the terminal (or on redirected stdin, without line
 // editing) and returns the exit status: 0, or 2 for a bad option.
 func Run(opts Options) int {
-	spec := opts.Eval
-	if spec == "" {
+	if opts.Eval == "" {
 		fmt.Fprintln(os.Stderr, "nechecb console: no evaluator spec given")
 		return 2
 	}
-	eng, err := player.Load(player.Options{HashMB: opts.HashMB, Threads: opts.Threads, MultiPV: 1}, spec)
+	sess, err := session.New(session.Config{Defaults: map[string]string{"Eval": opts.Eval}})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb console: %v\n", err)
 		return 2
 	}
-	if opts.DB != "" {
-		problems, err := eng.OpenDB(opts.DB, opts.DBCache)
+	for _, o := range opts.Settings {
+		notes, err := sess.Set(o[0], o[1])
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "nechecb console: --db: %v\n", err)
+			fmt.Fprintf(os.Stderr, "nechecb console: --%s: %v\n", FlagName(o[0]), err)
 			return 2
 		}
-		for _, p := range problems {
-			fmt.Fprintf(os.Stderr, "nechecb console: --db: left out: %v\n", p)
+		for _, n := range notes {
+			fmt.Fprintf(os.Stderr, "nechecb console: --%s: %s\n", FlagName(o[0]), n)
 		}
 	}
 
@@ -90,7 +86,7 @@ func Run(opts Options) int {
 	}()
 
 	s := NewSession(Config{
-		In: linerReader{l: line, echo: !term.IsTerminal(os.Stdin)}, Out: os.Stdout, Engine: eng, EvalSpec: spec, Interrupts: interrupts,
+		In: linerReader{l: line, echo: !term.IsTerminal(os.Stdin)}, Out: os.Stdout, Engine: sess.Engine(), Settings: sess, Interrupts: interrupts,
 		Style:   Style{ASCII: opts.ASCII || !unicodeTerminal(), Flip: opts.Flip, Color: colorWanted()},
 		Numeric: opts.Numeric,
 	})

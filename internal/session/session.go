@@ -135,3 +135,17 @@ func (s *Session) Engine() *player.Engine { return s.eng }
 func (s *Session) Probe(pos engine.Position, history []engine.Position) (m engine.Move, ok bool) {
 	return s.book.probe(pos, history)
 }
+
+// Table returns the option table with defaults replaced as
+// Config.Defaults replaces them, and no setters: what a front end declares
+// (its flags, say) before it makes the session.
+func Table(defaults map[string]string) []Option {
+	opts := (&Session{}).table()
+	for i := range opts {
+		opts[i].Set = nil
+		if v, ok := defaults[opts[i].Name]; ok {
+			opts[i].Default = v
+		}
+	}
+	return opts
+}
