@@ -20,9 +20,9 @@ type Config struct {
 	// Searcher runs the searches; required.
 	Searcher Searcher
 	// Options are the engine's options, in the order the handshakes announce
-	// them (hidden ones are not announced). The binary declares them with
-	// their setters; LogFileOption and LogLevelOption are the server's own,
-	// for the binary to place in the list.
+	// them (hidden ones are not announced): SessionOptions builds them from
+	// the engine session's table with the server's own (LogFileOption,
+	// LogLevelOption, HubPosLayoutOption) placed among them.
 	Options []Option
 	// Bench runs the bench command; nil makes bench answer with an error.
 	Bench BenchFunc

@@ -1,9 +1,11 @@
 // Package player is the one boundary between nechecb's front ends (the
 // protocol server, the console, the training game loop, the CheckerBoard
-// plugin) and the search. It owns the types that cross that boundary
-// (Limits, Options, Info, Result, Score) and the one adapter, Engine, that
-// puts engine/search behind them. Front ends declare the small interface
-// they need in these types; Engine satisfies all of them.
+// plugin) and the search. It names the types that cross that boundary
+// (Limits, Options, Tuning, Info, Result, Score: the search's own) and holds
+// the one adapter, Engine, that puts engine/search and an endgame database
+// behind them. Front ends declare the small interface they need in these
+// types; Engine satisfies all of them. The engine session
+// (internal/session) owns an Engine with its options, book and database.
 package player
 
 import (
