@@ -9,8 +9,9 @@ import (
 
 // TestThreatSearch checks the threat search on horizon positions whose side
 // to move has no capture while the opponent has one: with ThreatPlies 1,
-// quiesce must return the best quiet move's value with the reply resolved
-// by a plain quiesce, and it must differ from the evaluation somewhere.
+// the quiescence search (search at depth 0) must return the best quiet
+// move's value with the reply resolved by a plain quiescence search, and it
+// must differ from the evaluation somewhere.
 func TestThreatSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	w := New(Options{HashMB: 1, Tuning: Tuning{ThreatPlies: 1}}, nil).workers[0]
@@ -32,18 +33,18 @@ func TestThreatSearch(t *testing.T) {
 		}
 		found++
 		w.stack[0].pos, w.stack[0].threats, w.stack[0].reps = p, 0, 0
-		got := w.quiesce(0, -infinity, infinity, false)
+		got := w.search(0, 0, -infinity, infinity, false)
 		want := -infinity
 		p.GenerateQuiet(&l)
 		for _, m := range l.Slice() {
 			plain.stack[1].pos, plain.stack[1].reps = p.Play(m), 0
-			want = max(want, -plain.quiesce(1, -infinity, infinity, false))
+			want = max(want, -plain.search(1, 0, -infinity, infinity, false))
 		}
 		if got != want {
 			t.Fatalf("%s: threat search %d, best quiet move %d", p.FEN(), got, want)
 		}
 		plain.stack[0].pos, plain.stack[0].reps = p, 0
-		if static := plain.quiesce(0, -infinity, infinity, false); got != static {
+		if static := plain.search(0, 0, -infinity, infinity, false); got != static {
 			differ++
 		}
 	}
