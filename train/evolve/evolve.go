@@ -63,3 +63,10 @@ type Stats struct {
 
 // count returns the number of bits set in b.
 func count(b uint64) int { return bits.OnesCount64(b) }
+
+// The modes of every learner: the method as its source describes it, and
+// with the changes docs/evolution.md lists.
+const (
+	Faithful = "faithful"
+	Improved = "improved"
+)

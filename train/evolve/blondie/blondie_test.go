@@ -214,12 +214,12 @@ func TestResumeAfterStopMidGeneration(t *testing.T) {
 // improved mode the elites first parents survive whatever they score.
 func TestSurvivors(t *testing.T) {
 	fitness := []float64{-2, 5, 1, 0, 3, 3, -4, 2}
-	l := &Learner{cfg: tiny(Faithful)}
+	l := &Learner{Base: evolve.Base[Config, *Config]{Cfg: tiny(Faithful)}}
 	if got := l.survivors(fitness); len(got) != 4 || got[0] != 1 || got[1] != 4 || got[2] != 5 || got[3] != 7 {
 		t.Errorf("faithful survivors %v, want [1 4 5 7]", got)
 	}
-	l.cfg = tiny(Improved)
-	l.cfg.Elite = 1
+	l.Cfg = tiny(Improved)
+	l.Cfg.Elite = 1
 	if got := l.survivors(fitness); len(got) != 4 || got[0] != 1 || got[1] != 4 || got[2] != 5 || got[3] != 0 {
 		t.Errorf("improved survivors %v, want [1 4 5 0] (parent 0 an elite)", got)
 	}

@@ -17,11 +17,8 @@ import (
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
-// Modes.
-const (
-	Faithful = "faithful"
-	Improved = "improved"
-)
+// The modes, as every learner names them.
+const Faithful, Improved = evolve.Faithful, evolve.Improved
 
 // Config holds every setting of a Blondie24 run; it is kept in the run
 // folder's settings file, so its JSON names are part of the format.
@@ -152,29 +149,26 @@ const (
 
 // Learner is a Blondie24 run in a folder.
 type Learner struct {
-	cfg     Config
-	dir     string
+	evolve.Base[Config, *Config]
 	parents []*net.Net // the population of the next generation, best first
 	done    int
 }
 
 // New makes the learner of a run folder with settings cfg (checked).
 func New(dir string, cfg Config) (*Learner, error) {
-	if err := cfg.Check(); err != nil {
-		return nil, badinput.Mark(err)
+	b, err := evolve.NewBase(dir, cfg)
+	if err != nil {
+		return nil, err
 	}
-	return &Learner{cfg: cfg, dir: dir}, nil
+	return &Learner{Base: b}, nil
 }
-
-// Rules returns the rules of the run's games.
-func (l *Learner) Rules() evolve.Rules { return l.cfg.Rules() }
 
 // Open counts the complete generations (best/0000.txt, best/0001.txt, ...
 // without a gap) and reads the parents of the next one.
 func (l *Learner) Open() (int, error) {
-	done := evolve.Complete(func(gen int) string { return net.RunBestFile(l.dir, gen) })
+	done := evolve.Complete(func(gen int) string { return net.RunBestFile(l.Dir, gen) })
 	l.done, l.parents = done, nil
-	if !evolve.Started(done, func(gen int) string { return ParentPath(l.dir, gen, 0) }) {
+	if !evolve.Started(done, func(gen int) string { return ParentPath(l.Dir, gen, 0) }) {
 		return 0, nil
 	}
 	parents, err := l.readParents(done)
@@ -188,8 +182,8 @@ func (l *Learner) Open() (int, error) {
 // readParents reads and checks the population of generation gen.
 func (l *Learner) readParents(gen int) ([]*net.Net, error) {
 	var out []*net.Net
-	for i := range l.cfg.Parents {
-		path := ParentPath(l.dir, gen, i)
+	for i := range l.Cfg.Parents {
+		path := ParentPath(l.Dir, gen, i)
 		n, err := net.ReadFile(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, badinput.Mark(fmt.Errorf("generation %d has no parent %d: %s is missing", gen, i, path))
@@ -197,8 +191,8 @@ func (l *Learner) readParents(gen int) ([]*net.Net, error) {
 		if err != nil {
 			return nil, badinput.Mark(err)
 		}
-		if int(n.Arch) != l.cfg.Arch {
-			return nil, badinput.Mark(fmt.Errorf("%s:2: arch %s, the run's is %d", path, n.Arch, l.cfg.Arch))
+		if int(n.Arch) != l.Cfg.Arch {
+			return nil, badinput.Mark(fmt.Errorf("%s:2: arch %s, the run's is %d", path, n.Arch, l.Cfg.Arch))
 		}
 		out = append(out, n)
 	}
@@ -207,11 +201,11 @@ func (l *Learner) readParents(gen int) ([]*net.Net, error) {
 
 // writeParents writes the population of generation gen.
 func (l *Learner) writeParents(gen int, parents []*net.Net) error {
-	if err := os.MkdirAll(filepath.Dir(ParentPath(l.dir, gen, 0)), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(ParentPath(l.Dir, gen, 0)), 0o755); err != nil {
 		return err
 	}
 	for i, n := range parents {
-		if err := n.WriteFile(ParentPath(l.dir, gen, i)); err != nil {
+		if err := n.WriteFile(ParentPath(l.Dir, gen, i)); err != nil {
 			return err
 		}
 	}
@@ -220,7 +214,7 @@ func (l *Learner) writeParents(gen int, parents []*net.Net) error {
 
 // Best returns the best network of complete generation gen.
 func (l *Learner) Best(gen int) (eval.Factory, error) {
-	n, err := net.ReadFile(net.RunBestFile(l.dir, gen))
+	n, err := net.ReadFile(net.RunBestFile(l.Dir, gen))
 	if err != nil {
 		return nil, err
 	}
@@ -246,12 +240,12 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 		return evolve.Stats{}, fmt.Errorf("blondie: step %d, but %d generations are complete", gen, l.done)
 	}
 	if l.parents == nil {
-		rng := evolve.Rand(l.cfg.Seed, 0, streamInit)
-		for range l.cfg.Parents {
-			n := net.Random(net.Arch(l.cfg.Arch), rng)
-			if l.cfg.InitSigma > 0 {
+		rng := evolve.Rand(l.Cfg.Seed, 0, streamInit)
+		for range l.Cfg.Parents {
+			n := net.Random(net.Arch(l.Cfg.Arch), rng)
+			if l.Cfg.InitSigma > 0 {
 				for i := range n.Sigmas {
-					n.Sigmas[i] = l.cfg.InitSigma
+					n.Sigmas[i] = l.Cfg.InitSigma
 				}
 			}
 			l.parents = append(l.parents, n)
@@ -260,10 +254,10 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 			return evolve.Stats{}, err
 		}
 	}
-	rng := evolve.Rand(l.cfg.Seed, gen, streamBreed)
+	rng := evolve.Rand(l.Cfg.Seed, gen, streamBreed)
 	all := append([]*net.Net(nil), l.parents...)
 	for _, p := range l.parents {
-		all = append(all, Offspring(rng, p, l.cfg.tau()))
+		all = append(all, Offspring(rng, p, l.Cfg.tau()))
 	}
 	cast := make([]eval.Factory, len(all))
 	for i, n := range all {
@@ -276,7 +270,7 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	var fitness []float64
 	var games int
 	var err error
-	if l.cfg.Mode == Faithful {
+	if l.Cfg.Mode == Faithful {
 		fitness, games, err = l.playFaithful(ctx, pool, cast, gen)
 	} else {
 		fitness, games, err = l.playImproved(ctx, pool, cast, gen)
@@ -285,21 +279,21 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 		return evolve.Stats{}, err
 	}
 	ranked := l.survivors(fitness)
-	next := make([]*net.Net, l.cfg.Parents)
+	next := make([]*net.Net, l.Cfg.Parents)
 	for i := range next {
 		next[i] = all[ranked[i]]
 	}
 	if err := l.writeParents(gen+1, next); err != nil {
 		return evolve.Stats{}, err
 	}
-	if err := os.MkdirAll(filepath.Join(l.dir, net.RunBestDir), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(l.Dir, net.RunBestDir), 0o755); err != nil {
 		return evolve.Stats{}, err
 	}
-	if err := next[0].WriteFile(net.RunBestFile(l.dir, gen)); err != nil {
+	if err := next[0].WriteFile(net.RunBestFile(l.Dir, gen)); err != nil {
 		return evolve.Stats{}, err
 	}
-	if gen%l.cfg.KeepEvery != 0 {
-		os.RemoveAll(filepath.Dir(ParentPath(l.dir, gen, 0)))
+	if gen%l.Cfg.KeepEvery != 0 {
+		os.RemoveAll(filepath.Dir(ParentPath(l.Dir, gen, 0)))
 	}
 	l.parents, l.done = next, gen+1
 	mean := 0.0
@@ -314,14 +308,14 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 func (l *Learner) survivors(fitness []float64) []int {
 	var out []int
 	taken := map[int]bool{}
-	if l.cfg.Mode == Improved {
-		for i := range l.cfg.Elite {
+	if l.Cfg.Mode == Improved {
+		for i := range l.Cfg.Elite {
 			out = append(out, i)
 			taken[i] = true
 		}
 	}
 	for _, i := range evolve.ByFitness(fitness) {
-		if len(out) == l.cfg.Parents {
+		if len(out) == l.Cfg.Parents {
 			break
 		}
 		if !taken[i] {
@@ -338,16 +332,16 @@ func (l *Learner) survivors(fitness []float64) []int {
 // random from the others, with replacement; the first mover scores Win,
 // Draw or Loss (and the opponent too when ScoreOpponent).
 func (l *Learner) playFaithful(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
-	rng := evolve.Rand(l.cfg.Seed, gen, streamSchedule)
+	rng := evolve.Rand(l.Cfg.Seed, gen, streamSchedule)
 	var games []evolve.Game
 	start := engine.StartPosition()
 	for i := range cast {
-		for range l.cfg.Games {
+		for range l.Cfg.Games {
 			j := rng.IntN(len(cast) - 1)
 			if j >= i {
 				j++
 			}
-			games = append(games, evolve.Game{Black: i, White: j, Start: start, Seed: evolve.GameSeed(l.cfg.Seed, gen, streamGames, len(games))})
+			games = append(games, evolve.Game{Black: i, White: j, Start: start, Seed: evolve.GameSeed(l.Cfg.Seed, gen, streamGames, len(games))})
 		}
 	}
 	results := make([]evolve.Result, len(games))
@@ -357,7 +351,7 @@ func (l *Learner) playFaithful(ctx context.Context, pool *evolve.Pool, cast []ev
 	fitness := make([]float64, len(cast))
 	for k, g := range games {
 		fitness[g.Black] += l.payoff(results[k].Points(engine.Black))
-		if l.cfg.ScoreOpponent {
+		if l.Cfg.ScoreOpponent {
 			fitness[g.White] += l.payoff(results[k].Points(engine.White))
 		}
 	}
@@ -368,11 +362,11 @@ func (l *Learner) playFaithful(ctx context.Context, pool *evolve.Pool, cast []ev
 func (l *Learner) payoff(points float64) float64 {
 	switch points {
 	case 1:
-		return l.cfg.Win
+		return l.Cfg.Win
 	case 0:
-		return l.cfg.Loss
+		return l.Cfg.Loss
 	}
-	return l.cfg.Draw
+	return l.Cfg.Draw
 }
 
 // playImproved plays Pairs colour-reversed pairs per network against
@@ -382,22 +376,22 @@ func (l *Learner) payoff(points float64) float64 {
 // ballots drawn once for the generation. The fitness is the mean game
 // score (evolve.Result.Score with Shaping).
 func (l *Learner) playImproved(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
-	s, err := evolve.NewSchedule(evolve.Rand(l.cfg.Seed, gen, streamSchedule), l.cfg.Seed, gen, streamGames)
+	s, err := evolve.NewSchedule(evolve.Rand(l.Cfg.Seed, gen, streamSchedule), l.Cfg.Seed, gen, streamGames)
 	if err != nil {
 		return nil, 0, err
 	}
 	players := len(cast)
-	if err := s.RandomPairs(players, l.cfg.Pairs); err != nil {
+	if err := s.RandomPairs(players, l.Cfg.Pairs); err != nil {
 		return nil, 0, err
 	}
-	for _, name := range l.cfg.Ladder {
+	for _, name := range l.Cfg.Ladder {
 		f, err := evolve.FixedOpponent(name)
 		if err != nil {
 			return nil, 0, err
 		}
 		cast = append(cast[:len(cast):len(cast)], f)
 		rung := len(cast) - 1
-		for range l.cfg.LadderBallots {
+		for range l.Cfg.LadderBallots {
 			pos, err := s.Opening()
 			if err != nil {
 				return nil, 0, err
@@ -407,7 +401,7 @@ func (l *Learner) playImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 			}
 		}
 	}
-	points, err := s.Scores(ctx, pool, cast, l.cfg.Shaping)
+	points, err := s.Scores(ctx, pool, cast, l.Cfg.Shaping)
 	if err != nil {
 		return nil, 0, err
 	}

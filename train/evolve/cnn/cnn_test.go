@@ -170,7 +170,7 @@ func TestTournamentKeepsSurvivors(t *testing.T) {
 	cfg := tiny(Faithful)
 	for _, n := range []int{40, 32, 37, 24, 18} {
 		cfg.Population = n
-		l := &Learner{cfg: cfg, pop: make([]net.Row, n)}
+		l := &Learner{Base: evolve.Base[Config, *Config]{Cfg: cfg}, pop: make([]net.Row, n)}
 		ar := testArena(t, n, cfg.Rules())
 		ranked, best, mean, err := l.tournament(ar)
 		if err != nil {

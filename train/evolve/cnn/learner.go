@@ -13,11 +13,8 @@ import (
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
-// Modes.
-const (
-	Faithful = "faithful"
-	Improved = "improved"
-)
+// The modes, as every learner names them.
+const Faithful, Improved = evolve.Faithful, evolve.Improved
 
 // Config holds every setting of a CNN run; it is kept in the run folder's
 // settings file, so its JSON names are part of the format.
@@ -116,37 +113,34 @@ const (
 
 // Learner is a CNN run in a folder.
 type Learner struct {
-	cfg  Config
-	dir  string
+	evolve.Base[Config, *Config]
 	pop  []net.Row // the population of the next generation
 	done int
 }
 
 // New makes the learner of a run folder with settings cfg (checked).
 func New(dir string, cfg Config) (*Learner, error) {
-	if err := cfg.Check(); err != nil {
-		return nil, badinput.Mark(err)
+	b, err := evolve.NewBase(dir, cfg)
+	if err != nil {
+		return nil, err
 	}
-	return &Learner{cfg: cfg, dir: dir}, nil
+	return &Learner{Base: b}, nil
 }
-
-// Rules returns the rules of the run's games.
-func (l *Learner) Rules() evolve.Rules { return l.cfg.Rules() }
 
 // Open counts the complete generations (GenGWeightsBest.csv from 0 on,
 // without a gap) and reads the population of the next one.
 func (l *Learner) Open() (int, error) {
-	done := evolve.Complete(func(gen int) string { return net.BestFile(l.dir, gen) })
+	done := evolve.Complete(func(gen int) string { return net.BestFile(l.Dir, gen) })
 	l.done, l.pop = done, nil
-	if !evolve.Started(done, func(gen int) string { return net.GenFile(l.dir, gen) }) {
+	if !evolve.Started(done, func(gen int) string { return net.GenFile(l.Dir, gen) }) {
 		return 0, nil
 	}
-	path := net.GenFile(l.dir, done)
+	path := net.GenFile(l.Dir, done)
 	t, err := net.ReadFile(path)
 	if err != nil {
 		return 0, badinput.Mark(err)
 	}
-	if want := l.cfg.Size(done); len(t.Rows) != want {
+	if want := l.Cfg.Size(done); len(t.Rows) != want {
 		return 0, badinput.Mark(fmt.Errorf("%s:%d: %d networks, generation %d has %d", path, min(len(t.Rows), want)+2, len(t.Rows), done, want))
 	}
 	l.pop = t.Rows
@@ -155,7 +149,7 @@ func (l *Learner) Open() (int, error) {
 
 // Best returns the best network of complete generation gen.
 func (l *Learner) Best(gen int) (eval.Factory, error) {
-	t, err := net.ReadFile(net.BestFile(l.dir, gen))
+	t, err := net.ReadFile(net.BestFile(l.Dir, gen))
 	if err != nil {
 		return nil, err
 	}
@@ -174,13 +168,13 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	if gen != l.done {
 		return evolve.Stats{}, fmt.Errorf("cnn: step %d, but %d generations are complete", gen, l.done)
 	}
-	ar := &arena{ctx: ctx, pool: pool, rng: evolve.Rand(l.cfg.Seed, gen, streamSchedule), seed: l.cfg.Seed, gen: gen}
+	ar := &arena{ctx: ctx, pool: pool, rng: evolve.Rand(l.Cfg.Seed, gen, streamSchedule), seed: l.Cfg.Seed, gen: gen}
 	if l.pop == nil {
 		pop, err := l.initial(ar)
 		if err != nil {
 			return evolve.Stats{}, err
 		}
-		if err := net.WriteCSV(net.GenFile(l.dir, 0), pop); err != nil {
+		if err := net.WriteCSV(net.GenFile(l.Dir, 0), pop); err != nil {
 			return evolve.Stats{}, err
 		}
 		l.pop = pop
@@ -197,7 +191,7 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	var ranked []int
 	var best, mean float64
 	var err error
-	if l.cfg.Mode == Faithful {
+	if l.Cfg.Mode == Faithful {
 		ranked, best, mean, err = l.tournament(ar)
 	} else {
 		ranked, best, mean, err = l.scores(ar)
@@ -209,11 +203,11 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	for i, k := range ranked {
 		survivors[i] = l.pop[k]
 	}
-	next := Breed(evolve.Rand(l.cfg.Seed, gen, streamBreed), survivors, gen+1, l.cfg.Mutants, l.cfg.Mutation)
-	if err := net.WriteCSV(net.GenFile(l.dir, gen+1), next); err != nil {
+	next := Breed(evolve.Rand(l.Cfg.Seed, gen, streamBreed), survivors, gen+1, l.Cfg.Mutants, l.Cfg.Mutation)
+	if err := net.WriteCSV(net.GenFile(l.Dir, gen+1), next); err != nil {
 		return evolve.Stats{}, err
 	}
-	if err := net.WriteCSV(net.BestFile(l.dir, gen), survivors); err != nil {
+	if err := net.WriteCSV(net.BestFile(l.Dir, gen), survivors); err != nil {
 		return evolve.Stats{}, err
 	}
 	l.pop, l.done = next, gen+1
@@ -224,12 +218,12 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 // ±InitRange, or with Duels the winners of games between two of them
 // (a drawn duel keeps neither), named Gen0_0000 on in the order won.
 func (l *Learner) initial(ar *arena) ([]net.Row, error) {
-	need := l.cfg.Population
+	need := l.Cfg.Population
 	var pop []net.Row
-	if !l.cfg.Duels {
-		rng := evolve.Rand(l.cfg.Seed, 0, streamInit)
+	if !l.Cfg.Duels {
+		rng := evolve.Rand(l.Cfg.Seed, 0, streamInit)
 		for i := range need {
-			pop = append(pop, net.Row{Name: net.RowName(0, i), Weights: randomWeights(rng, l.cfg.InitRange)})
+			pop = append(pop, net.Row{Name: net.RowName(0, i), Weights: randomWeights(rng, l.Cfg.InitRange)})
 		}
 		return pop, nil
 	}
@@ -241,9 +235,9 @@ func (l *Learner) initial(ar *arena) ([]net.Row, error) {
 		ar.cast = nil
 		var duels []duel
 		for range batch {
-			rng := rand.New(rand.NewPCG(evolve.GameSeed(l.cfg.Seed, 0, streamDuels, k), 0))
+			rng := rand.New(rand.NewPCG(evolve.GameSeed(l.Cfg.Seed, 0, streamDuels, k), 0))
 			for range 2 {
-				row := net.Row{Weights: randomWeights(rng, l.cfg.InitRange)}
+				row := net.Row{Weights: randomWeights(rng, l.Cfg.InitRange)}
 				n := net.New(&row.Weights)
 				cand = append(cand, row)
 				ar.cast = append(ar.cast, func() eval.Evaluator { return n })
@@ -291,22 +285,22 @@ func (l *Learner) tournament(ar *arena) ([]int, float64, float64, error) {
 		field[i] = i
 	}
 	var err error
-	for r := 0; r < l.cfg.Rounds && len(field) > l.cfg.Field; r++ {
+	for r := 0; r < l.Cfg.Rounds && len(field) > l.Cfg.Field; r++ {
 		if field, err = ar.eliminationRound(field); err != nil {
 			return nil, 0, 0, err
 		}
 	}
-	if field, err = ar.playIn(field, l.cfg.Field); err != nil {
+	if field, err = ar.playIn(field, l.Cfg.Field); err != nil {
 		return nil, 0, 0, err
 	}
 	// Round robins while they leave at least Survivors; a play-in takes
 	// off any surplus.
-	for len(field) > l.cfg.Survivors && groupRoundLeaves(len(field), l.cfg.GroupSize, l.cfg.GroupKeep) >= l.cfg.Survivors {
-		if field, err = ar.groupRound(field, l.cfg.GroupSize, l.cfg.GroupKeep); err != nil {
+	for len(field) > l.Cfg.Survivors && groupRoundLeaves(len(field), l.Cfg.GroupSize, l.Cfg.GroupKeep) >= l.Cfg.Survivors {
+		if field, err = ar.groupRound(field, l.Cfg.GroupSize, l.Cfg.GroupKeep); err != nil {
 			return nil, 0, 0, err
 		}
 	}
-	if field, err = ar.playIn(field, l.cfg.Survivors); err != nil {
+	if field, err = ar.playIn(field, l.Cfg.Survivors); err != nil {
 		return nil, 0, 0, err
 	}
 	sort.Ints(field) // the ranking's ties go by population order
@@ -338,12 +332,12 @@ func groupRoundLeaves(n, size, keep int) int {
 // random, both players scored; the Survivors with the best mean points
 // go through, best first (ties by population order).
 func (l *Learner) scores(ar *arena) ([]int, float64, float64, error) {
-	s, err := evolve.NewSchedule(ar.rng, l.cfg.Seed, ar.gen, streamGames)
+	s, err := evolve.NewSchedule(ar.rng, l.Cfg.Seed, ar.gen, streamGames)
 	if err != nil {
 		return nil, 0, 0, err
 	}
 	n := len(l.pop)
-	if err := s.RandomPairs(n, l.cfg.Pairs); err != nil {
+	if err := s.RandomPairs(n, l.Cfg.Pairs); err != nil {
 		return nil, 0, 0, err
 	}
 	points, err := s.Scores(ar.ctx, ar.pool, ar.cast, 0)
@@ -356,5 +350,5 @@ func (l *Learner) scores(ar *arena) ([]int, float64, float64, error) {
 		mean += p
 	}
 	idx := evolve.ByFitness(points)
-	return idx[:l.cfg.Survivors], points[idx[0]], mean / float64(n), nil
+	return idx[:l.Cfg.Survivors], points[idx[0]], mean / float64(n), nil
 }

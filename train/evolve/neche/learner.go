@@ -17,11 +17,8 @@ import (
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
-// Modes.
-const (
-	Faithful = "faithful"
-	Improved = "improved"
-)
+// The modes, as every learner names them.
+const Faithful, Improved = evolve.Faithful, evolve.Improved
 
 // Config holds every setting of a neche run. It is kept in the run
 // folder's settings file, so its JSON names are part of the format.
@@ -193,8 +190,7 @@ func PopulationPath(dir string, gen int) string {
 
 // Learner is a neche run in a folder.
 type Learner struct {
-	cfg  Config
-	dir  string
+	evolve.Base[Config, *Config]
 	pop  []genome.Genome // the population of the next generation to run
 	best []genome.Genome // best_networks.txt: the best of each complete generation
 	gen0 []genome.Genome // generation 0, for the panel
@@ -202,14 +198,12 @@ type Learner struct {
 
 // New makes the learner of a run folder with settings cfg (checked).
 func New(dir string, cfg Config) (*Learner, error) {
-	if err := cfg.Check(); err != nil {
-		return nil, badinput.Mark(err)
+	b, err := evolve.NewBase(dir, cfg)
+	if err != nil {
+		return nil, err
 	}
-	return &Learner{cfg: cfg, dir: dir}, nil
+	return &Learner{Base: b}, nil
 }
-
-// Rules returns the rules of the run's games.
-func (l *Learner) Rules() evolve.Rules { return l.cfg.Rules() }
 
 // Open reads best_networks.txt and the population of the first generation
 // not complete. A generation is complete when best_networks.txt has its
@@ -217,7 +211,7 @@ func (l *Learner) Rules() evolve.Rules { return l.cfg.Rules() }
 // the two always agree after a crash.
 func (l *Learner) Open() (int, error) {
 	l.best, l.pop = nil, nil
-	path := filepath.Join(l.dir, genome.RunBestFile)
+	path := filepath.Join(l.Dir, genome.RunBestFile)
 	if _, err := os.Stat(path); err == nil {
 		f, err := genome.ReadFile(path)
 		if err != nil {
@@ -230,19 +224,19 @@ func (l *Learner) Open() (int, error) {
 		return 0, err
 	}
 	done := len(l.best)
-	for done > 0 && !evolve.Exists(PopulationPath(l.dir, done)) {
+	for done > 0 && !evolve.Exists(PopulationPath(l.Dir, done)) {
 		done-- // a folder left by neche itself: go back to a population it kept
 	}
 	l.best = l.best[:done]
-	if evolve.Started(done, func(gen int) string { return PopulationPath(l.dir, gen) }) {
-		pop, err := ReadPopulation(PopulationPath(l.dir, done), l.cfg.Population, l.cfg.Genes)
+	if evolve.Started(done, func(gen int) string { return PopulationPath(l.Dir, gen) }) {
+		pop, err := ReadPopulation(PopulationPath(l.Dir, done), l.Cfg.Population, l.Cfg.Genes)
 		if err != nil {
 			return 0, err
 		}
 		l.pop = pop
 		l.gen0 = pop
-		if done > 0 && l.cfg.Panel > 0 {
-			if l.gen0, err = ReadPopulation(PopulationPath(l.dir, 0), l.cfg.Population, l.cfg.Genes); err != nil {
+		if done > 0 && l.Cfg.Panel > 0 {
+			if l.gen0, err = ReadPopulation(PopulationPath(l.Dir, 0), l.Cfg.Population, l.Cfg.Genes); err != nil {
 				return 0, err
 			}
 		}
@@ -289,7 +283,7 @@ func (l *Learner) Best(gen int) (eval.Factory, error) {
 // compile builds the network of g as the run judges it.
 func (l *Learner) compile(g genome.Genome) *genome.Network {
 	n := genome.Compile(g)
-	if l.cfg.BothSides {
+	if l.Cfg.BothSides {
 		n = n.BothSides()
 	}
 	return n
@@ -306,8 +300,8 @@ func (l *Learner) SetPopulation(pop []genome.Genome) { l.pop = pop }
 // random viable genomes.
 func (l *Learner) initial() ([]genome.Genome, error) {
 	var pop []genome.Genome
-	if l.cfg.Init != "" {
-		f, err := genome.ReadFile(l.cfg.Init)
+	if l.Cfg.Init != "" {
+		f, err := genome.ReadFile(l.Cfg.Init)
 		if err != nil {
 			return nil, badinput.Mark(err)
 		}
@@ -316,21 +310,21 @@ func (l *Learner) initial() ([]genome.Genome, error) {
 			return nil, badinput.Mark(err)
 		}
 		for i, g := range gs {
-			if len(g) != l.cfg.Genes {
-				return nil, badinput.Mark(fmt.Errorf("%s:%d: the genome has %d genes, the run's genomes have %d", l.cfg.Init, i+1, len(g), l.cfg.Genes))
+			if len(g) != l.Cfg.Genes {
+				return nil, badinput.Mark(fmt.Errorf("%s:%d: the genome has %d genes, the run's genomes have %d", l.Cfg.Init, i+1, len(g), l.Cfg.Genes))
 			}
 		}
-		pop = append(pop, gs[:min(len(gs), l.cfg.Population)]...)
+		pop = append(pop, gs[:min(len(gs), l.Cfg.Population)]...)
 	}
-	rng := evolve.Rand(l.cfg.Seed, 0, streamInit)
-	for len(pop) < l.cfg.Population {
+	rng := evolve.Rand(l.Cfg.Seed, 0, streamInit)
+	for len(pop) < l.Cfg.Population {
 		switch {
-		case l.cfg.LayerInit:
-			pop = append(pop, RandomLayerGenome(rng, l.cfg.Genes, l.cfg.InitWeight, l.cfg.LayerMix))
-		case l.cfg.KeptInit:
-			pop = append(pop, RandomKeptGenome(rng, l.cfg.Genes))
+		case l.Cfg.LayerInit:
+			pop = append(pop, RandomLayerGenome(rng, l.Cfg.Genes, l.Cfg.InitWeight, l.Cfg.LayerMix))
+		case l.Cfg.KeptInit:
+			pop = append(pop, RandomKeptGenome(rng, l.Cfg.Genes))
 		default:
-			pop = append(pop, RandomGenome(rng, l.cfg.Genes))
+			pop = append(pop, RandomGenome(rng, l.Cfg.Genes))
 		}
 	}
 	return pop, nil
@@ -361,7 +355,7 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 	var fitness []float64
 	var games int
 	var err error
-	if l.cfg.Mode == Faithful {
+	if l.Cfg.Mode == Faithful {
 		fitness, games, err = l.rankFaithful(ctx, pool, cast, gen)
 	} else {
 		fitness, games, err = l.rankImproved(ctx, pool, cast, gen)
@@ -375,7 +369,7 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 		return evolve.Stats{}, err
 	}
 	best := append(l.best[:gen:gen], l.pop[ranked[0]])
-	if err := genome.WriteGenomes(filepath.Join(l.dir, genome.RunBestFile), best); err != nil {
+	if err := genome.WriteGenomes(filepath.Join(l.Dir, genome.RunBestFile), best); err != nil {
 		return evolve.Stats{}, err
 	}
 	l.best, l.pop = best, next
@@ -388,8 +382,8 @@ func (l *Learner) Step(ctx context.Context, gen int, pool *evolve.Pool) (evolve.
 
 // mkPath returns the population path of gen, creating nechedbg/.
 func (l *Learner) mkPath(gen int) string {
-	os.MkdirAll(filepath.Join(l.dir, DebugDir), 0o755)
-	return PopulationPath(l.dir, gen)
+	os.MkdirAll(filepath.Join(l.Dir, DebugDir), 0o755)
+	return PopulationPath(l.Dir, gen)
 }
 
 // rankFaithful returns each genome's rank points summed over the rounds
@@ -397,8 +391,8 @@ func (l *Learner) mkPath(gen int) string {
 func (l *Learner) rankFaithful(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
 	points := make([]float64, len(cast))
 	games := 0
-	for r := range l.cfg.Rounds {
-		order, n, err := quicksortRound(ctx, pool, cast, l.cfg.Seed, gen, r)
+	for r := range l.Cfg.Rounds {
+		order, n, err := quicksortRound(ctx, pool, cast, l.Cfg.Seed, gen, r)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -420,7 +414,7 @@ func (l *Learner) rankFaithful(ctx context.Context, pool *evolve.Pool, cast []ev
 // opponents but itself, and only its own games score it, as Shaping says.
 func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []eval.Factory, gen int) ([]float64, int, error) {
 	var opponents []int
-	for j := range l.cfg.Opponents {
+	for j := range l.Cfg.Opponents {
 		opponents = append(opponents, j)
 	}
 	all := cast
@@ -429,27 +423,27 @@ func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 		all = append(all[:len(all):len(all)], func() eval.Evaluator { return n })
 		opponents = append(opponents, len(all)-1)
 	}
-	for _, g := range hallOfFame(gen, l.cfg.Hall) {
+	for _, g := range hallOfFame(gen, l.Cfg.Hall) {
 		extra(l.best[g])
 	}
-	for j := range l.cfg.Panel {
+	for j := range l.Cfg.Panel {
 		if gen == 0 {
 			opponents = append(opponents, j) // generation 0 is the panel's own
 		} else {
 			extra(l.gen0[j])
 		}
 	}
-	for _, name := range l.cfg.Ladder {
+	for _, name := range l.Cfg.Ladder {
 		f, err := ladderOpponent(name)
 		if err != nil {
 			return nil, 0, err
 		}
 		all = append(all[:len(all):len(all)], f)
-		for range l.cfg.LadderBallots {
+		for range l.Cfg.LadderBallots {
 			opponents = append(opponents, len(all)-1)
 		}
 	}
-	s, err := evolve.NewSchedule(evolve.Rand(l.cfg.Seed, gen, streamSchedule), l.cfg.Seed, gen, streamGames)
+	s, err := evolve.NewSchedule(evolve.Rand(l.Cfg.Seed, gen, streamSchedule), l.Cfg.Seed, gen, streamGames)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -466,7 +460,7 @@ func (l *Learner) rankImproved(ctx context.Context, pool *evolve.Pool, cast []ev
 			}
 		}
 	}
-	scores, err := s.Scores(ctx, pool, all, l.cfg.Shaping)
+	scores, err := s.Scores(ctx, pool, all, l.Cfg.Shaping)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -489,27 +483,27 @@ func hallOfFame(gen, n int) []int {
 // unchanged and in order, then children of parents chosen by tournaments
 // of Tournament genomes.
 func (l *Learner) breed(gen int, fitness []float64, ranked []int) []genome.Genome {
-	rng := evolve.Rand(l.cfg.Seed, gen, streamBreed)
-	v := Variation{PointRate: l.cfg.PointRate, TranslocationRate: l.cfg.TranslocationRate}
-	if len(l.cfg.LetterRates) == genome.GeneLen {
-		v.LetterRates = (*[geneLetters]float64)(l.cfg.LetterRates)
+	rng := evolve.Rand(l.Cfg.Seed, gen, streamBreed)
+	v := Variation{PointRate: l.Cfg.PointRate, TranslocationRate: l.Cfg.TranslocationRate}
+	if len(l.Cfg.LetterRates) == genome.GeneLen {
+		v.LetterRates = (*[geneLetters]float64)(l.Cfg.LetterRates)
 	}
 	var pick func() genome.Genome
-	next := make([]genome.Genome, 0, l.cfg.Population)
-	if l.cfg.Mode == Faithful {
+	next := make([]genome.Genome, 0, l.Cfg.Population)
+	if l.Cfg.Mode == Faithful {
 		weights := make([]float64, len(fitness))
 		for i, f := range fitness {
 			weights[i] = f + 0.5
 		}
 		pick = func() genome.Genome { return l.pop[Roulette(rng, weights)] }
 	} else {
-		for _, i := range ranked[:l.cfg.Elite] {
+		for _, i := range ranked[:l.Cfg.Elite] {
 			next = append(next, l.pop[i])
 		}
-		pick = func() genome.Genome { return l.pop[tournament(rng, fitness, l.cfg.Tournament)] }
+		pick = func() genome.Genome { return l.pop[tournament(rng, fitness, l.Cfg.Tournament)] }
 	}
 	parents := func() (genome.Genome, genome.Genome) { return pick(), pick() }
-	for len(next) < l.cfg.Population {
+	for len(next) < l.Cfg.Population {
 		child, _ := Child(rng, parents, v)
 		next = append(next, child)
 	}

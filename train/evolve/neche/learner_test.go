@@ -369,7 +369,7 @@ func TestLearnerUsesLetterRates(t *testing.T) {
 	if _, err := l.Step(context.Background(), 0, evolve.NewPool(1, l.Rules())); err != nil {
 		t.Fatal(err)
 	}
-	prev, err := ReadPopulation(PopulationPath(l.dir, 0), cfg.Population, cfg.Genes)
+	prev, err := ReadPopulation(PopulationPath(l.Dir, 0), cfg.Population, cfg.Genes)
 	if err != nil {
 		t.Fatal(err)
 	}
