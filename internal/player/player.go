@@ -32,6 +32,10 @@ type (
 	Score   = search.Score
 )
 
+// DefaultOptions are the search's defaults, the engine option table's
+// defaults too.
+var DefaultOptions = search.DefaultOptions
+
 // Engine is the search behind the boundary: one search.Searcher with the
 // evaluator it plays with. Search may not run twice at once on one Engine;
 // PonderHit may be called at any time.

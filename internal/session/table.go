@@ -41,7 +41,7 @@ func (s *Session) table() []Option {
 		spin("Hash", 64, 1, MaxHashMB, "transposition table size in MB", func(o *player.Options) *int { return &o.HashMB }),
 		spin("Threads", 1, 1, 256, "search threads", func(o *player.Options) *int { return &o.Threads }),
 		spin("MultiPV", 1, 1, 64, "best root moves reported, each with its line", func(o *player.Options) *int { return &o.MultiPV }),
-		spinOption("MoveOverhead", 30, 0, 5000, "milliseconds kept back from every time limit for communication", func(ms int) error {
+		spinOption("MoveOverhead", int(player.DefaultOptions.MoveOverhead/time.Millisecond), 0, 5000, "milliseconds kept back from every time limit for communication", func(ms int) error {
 			search(func(o *player.Options) { o.MoveOverhead = time.Duration(ms) * time.Millisecond })
 			return nil
 		}),
