@@ -1,8 +1,10 @@
 package cbapi
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -139,18 +141,17 @@ func think(pre prepared, root engine.Position, history []engine.Position, legal 
 	defer cancel()
 	stopWatching := watchPlayNow(playNow, cancel)
 	start := time.Now()
-	lines := make([]player.Info, multi)
+	lines := make([]player.Info, 0, multi)
 	var last string
 	progress := func(in player.Info) {
 		defer func() { _ = recover() }() // a status line must never bring the host down
-		k := max(in.MultiPV, 1) - 1
-		if k >= len(lines) {
+		if len(in.PV) == 0 {
 			return
 		}
-		lines[k] = in
+		lines = keepLine(lines, in)
 		last = StatusLine(root, lines[0], lines)
 		status.show(last)
-		if budget.Soft > 0 && k == len(lines)-1 && time.Since(start) >= budget.Soft {
+		if budget.Soft > 0 && in.MultiPV >= multi && time.Since(start) >= budget.Soft {
 			cancel()
 		}
 	}
@@ -164,6 +165,27 @@ func think(pre prepared, root engine.Position, history []engine.Position, legal 
 		last = "depth 0"
 	}
 	return best, res.Score, res.Known, "best " + root.Notation(best) + "  " + last
+}
+
+// keepLine puts in among lines, which hold the latest line of each root
+// move, and orders them as the status line shows them: the newest depth
+// first, by rank within a depth. A depth cut short by the clock so shows
+// its finished lines, then the other moves from the depth before, each
+// move once.
+func keepLine(lines []player.Info, in player.Info) []player.Info {
+	i := slices.IndexFunc(lines, func(l player.Info) bool { return l.PV[0] == in.PV[0] })
+	if i < 0 {
+		lines = append(lines, in)
+	} else {
+		lines[i] = in
+	}
+	slices.SortStableFunc(lines, func(a, b player.Info) int {
+		if a.Depth != b.Depth {
+			return cmp.Compare(b.Depth, a.Depth)
+		}
+		return cmp.Compare(a.MultiPV, b.MultiPV)
+	})
+	return lines
 }
 
 // watchPlayNow polls playNow every PollInterval and calls stop once it

@@ -1,6 +1,7 @@
 package cbapi
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -262,5 +263,35 @@ func TestBookOnlyMoveAndAllScores(t *testing.T) {
 		if !strings.Contains(thinking, " "+m.String()+" ") {
 			t.Errorf("allscores line %q lacks %s", thinking, m)
 		}
+	}
+}
+
+// TestKeepLineEachMoveOnce replays the infos of a multi-PV search stopped
+// in the middle of a depth, after its first line changed the best move:
+// each root move is shown once, the new depth's lines first.
+func TestKeepLineEachMoveOnce(t *testing.T) {
+	root := mustFEN(t, "B:W21,22,23:B9,10,11")
+	legal := root.LegalMoves()
+	if len(legal) < 3 {
+		t.Fatalf("%d legal moves, want 3 or more", len(legal))
+	}
+	a, b, c := legal[0], legal[1], legal[2]
+	info := func(depth, rank int, m engine.Move) player.Info {
+		return player.Info{Depth: depth, MultiPV: rank, PV: []engine.Move{m}}
+	}
+	var lines []player.Info
+	for _, in := range []player.Info{info(5, 1, a), info(5, 2, b), info(5, 3, c), info(6, 1, c)} {
+		lines = keepLine(lines, in)
+	}
+	var got []engine.Move
+	for _, l := range lines {
+		got = append(got, l.PV[0])
+	}
+	want := []engine.Move{c, a, b}
+	if !slices.Equal(got, want) {
+		t.Errorf("lines show %v, want %v (depth 6's line, then depth 5's other moves)", got, want)
+	}
+	if s := StatusLine(root, lines[0], lines); strings.Count(s, " "+root.Notation(c)+" ") != 2 {
+		t.Errorf("status %q: want %s as the pv's move and once among all scores", s, root.Notation(c))
 	}
 }
