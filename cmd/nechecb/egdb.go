@@ -9,11 +9,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"time"
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/egdb"
-	"github.com/nechecb/nechecb/internal/term"
 )
 
 func init() {
@@ -65,45 +63,16 @@ func egdbBuild(args []string, stdout, stderr io.Writer) int {
 	if existing, _ := filepath.Glob(filepath.Join(*dir, "*"+egdb.FileExt)); len(existing) > 0 && !*resume {
 		return fail("%s already holds slice files: go on with --resume, or choose an empty directory", *dir)
 	}
-	line := term.NewStatusLine(stderr)
-	if *every == 0 {
-		*every = 30 * time.Second
-		if line.Terminal() {
-			*every = time.Second
-		}
-	}
 	o := egdb.BuildOptions{Dir: *dir, Pieces: *pieces, Threads: *threads, MemoryMB: *memory, Resume: *resume}
-	if *every > 0 {
-		o.ProgressEvery, line.Interval = *every, *every
-		o.Progress = func(p egdb.Progress) {
-			// In a log the first line comes after one period, so a short
-			// build writes none.
-			if line.Terminal() || p.Elapsed >= *every {
-				line.Update(p.String())
-			}
-		}
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	start := time.Now()
-	err := egdb.Build(ctx, o)
-	line.Done()
-	if err != nil {
+	if err := egdb.BuildReporting(ctx, o, *every, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "nechecb egdb build: %v\n", err)
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "nechecb egdb build: the slices written so far are kept; go on with --resume\n")
 		}
 		return 1
 	}
-	elapsed := time.Since(start)
-	db, err := egdb.Open(*dir, 1)
-	if err != nil {
-		fmt.Fprintf(stderr, "nechecb egdb build: %v\n", err)
-		return 1
-	}
-	defer db.Close()
-	fmt.Fprintf(stdout, "built %d pieces in %s: %s\n", *pieces, elapsed.Round(time.Millisecond), *dir)
-	egdb.WriteSizes(stdout, db.Stats())
 	return 0
 }
 
@@ -151,15 +120,7 @@ func egdbProbe(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	defer db.Close()
-	v := db.Probe(&p)
-	fmt.Fprintf(stdout, "%s %s\n", v, p.FEN())
-	var l engine.MoveList
-	p.Generate(&l)
-	for _, m := range l.Slice() {
-		q := p.Play(m)
-		// The move's value for the side that plays it.
-		fmt.Fprintf(stdout, "%s %s\n", m, db.Probe(&q).Neg())
-	}
+	v := db.WriteProbe(stdout, &p)
 	if v == egdb.Unknown {
 		fmt.Fprintf(stderr, "nechecb egdb probe: the database (%d pieces) does not know this position\n", db.Pieces())
 		return 1
@@ -184,29 +145,11 @@ func egdbVerify(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	defer db.Close()
-	line := term.NewStatusLine(stderr)
-	progress := func(p egdb.VerifyProgress) {
-		if line.Terminal() || p.Elapsed >= line.Interval { // as for build
-			line.Update(p.String())
-		}
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	start := time.Now()
-	errs := db.Verify(ctx, *threads, progress)
-	line.Done()
-	for _, e := range errs {
-		fmt.Fprintf(stdout, "problem: %v\n", e)
-	}
-	var positions uint64
-	for _, s := range db.Stats() {
-		positions += s.Positions()
-	}
-	if len(errs) > 0 {
-		fmt.Fprintf(stdout, "failed: %d problems\n", len(errs))
+	if !db.VerifyReporting(ctx, *threads, stdout, stderr) {
 		return 1
 	}
-	fmt.Fprintf(stdout, "ok: %d pieces, %d positions consistent, checksums good, in %s\n", db.Pieces(), positions, time.Since(start).Round(time.Millisecond))
 	return 0
 }
 

@@ -1,6 +1,7 @@
 package egdb
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -35,5 +36,47 @@ func TestProgressLines(t *testing.T) {
 	v := VerifyProgress{Done: 7, Total: 10, Problems: 1, Elapsed: 3 * time.Second}
 	if got, want := v.String(), "verify 7/10 positions, 1 problems, 3s"; got != want {
 		t.Errorf("verify line %q, want %q", got, want)
+	}
+}
+
+// TestBuildProbeVerifyReports builds the 2-piece database through
+// BuildReporting and checks the reports of the build, a probe and the
+// verification.
+func TestBuildProbeVerifyReports(t *testing.T) {
+	dir := t.TempDir()
+	var out, log strings.Builder
+	o := BuildOptions{Dir: dir, Pieces: 2, Threads: 1, MemoryMB: 16}
+	if err := BuildReporting(context.Background(), o, -1, &out, &log); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "built 2 pieces in ") || !strings.Contains(out.String(), "\ntotal: ") {
+		t.Errorf("build report:\n%s", out.String())
+	}
+	if log.String() != "" {
+		t.Errorf("build with progress off wrote to stderr: %q", log.String())
+	}
+	if err := BuildReporting(context.Background(), o, -1, &out, &log); err == nil {
+		t.Error("a second build into a full directory without Resume succeeded")
+	}
+	db, err := Open(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	p, err := engine.ParseFEN("W:WK29:BK1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	v := db.WriteProbe(&out, &p)
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	var l engine.MoveList
+	p.Generate(&l)
+	if v == Unknown || len(lines) != 1+len(l.Slice()) || lines[0] != v.String()+" "+p.FEN() {
+		t.Errorf("probe gives %v and\n%s", v, out.String())
+	}
+	out.Reset()
+	if !db.VerifyReporting(context.Background(), 1, &out, &log) || !strings.HasPrefix(out.String(), "ok: 2 pieces, ") {
+		t.Errorf("verify report:\n%s", out.String())
 	}
 }
