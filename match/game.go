@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
@@ -27,12 +28,20 @@ type GameResult struct {
 	// Faulty is the engine index that caused a fault (-1 for none): it is
 	// restarted before its next game.
 	Faulty int
+	// Fatal, when set, stops the match: the engine could not start before
+	// it had played a game, so every game it plays would be forfeit. The
+	// game is not recorded.
+	Fatal error
 }
 
 // players holds one worker's engine processes, started when first needed.
 type players struct {
 	cfg     *Config
 	running map[int]*client.Engine
+	// started[i] is set once engine i has started and taken a new game,
+	// by any worker of the match (nil for a fleet worker's players, which
+	// report every failure to start as a faulty game).
+	started []atomic.Bool
 }
 
 func (p *players) get(i int) (*client.Engine, error) {
@@ -90,7 +99,13 @@ func (p *players) play(s Scheduled) GameResult {
 		if err != nil {
 			p.drop(t.seat[c])
 			res.Faulty = t.seat[c]
+			if i := t.seat[c]; i >= len(p.started) || !p.started[i].Load() {
+				res.Fatal = fmt.Errorf("engine %s could not start: %v; the match stops", cfg.Engines[t.seat[c]].Name, err)
+			}
 			return finish(loss(c, fmt.Sprintf("%s could not start: %v", c, err)))
+		}
+		if i := t.seat[c]; i < len(p.started) {
+			p.started[i].Store(true)
 		}
 	}
 	// The runner's context only stops new games: the one under way is

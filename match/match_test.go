@@ -391,3 +391,39 @@ func TestProgressIntervalUnknown(t *testing.T) {
 		t.Errorf("table after two pairs won and drawn:\n%s\nwant the interval unknown", b.String())
 	}
 }
+
+// TestFaultLimitStopsMatch: an engine that starts but then fails every game
+// stops the match after FaultLimit games in a row, with an error naming it;
+// no PDN file is needed.
+func TestFaultLimitStopsMatch(t *testing.T) {
+	cfg := Config{
+		Engines:  []client.Config{fakeConfig("A", "ok", client.UCI), fakeConfig("B", "crash@1", client.UCI)},
+		Openings: ballotOpenings(t, 4), Limits: Limits{Depth: 1}, MaxMoves: 30, Concurrency: 1, Timeout: time.Minute,
+		FaultLimit: 3,
+	}
+	sum, err := Run(context.Background(), cfg, nil)
+	if err == nil || !strings.Contains(err.Error(), "engine B failed 3 games in a row") {
+		t.Fatalf("error %v, want engine B stopped after 3 failed games", err)
+	}
+	if sum == nil || sum.Played != 3 || sum.Total != 8 {
+		t.Errorf("summary %+v, want 3 of 8 games played", sum)
+	}
+}
+
+// TestEngineThatCannotStartStopsMatch: an engine that fails to start before
+// its first game stops the match at once, naming it and the cause; the
+// forfeit is not recorded as a game.
+func TestEngineThatCannotStartStopsMatch(t *testing.T) {
+	missing := client.Config{Name: "B", Command: []string{filepath.Join(t.TempDir(), "no-such-engine")}}
+	cfg := Config{
+		Engines:  []client.Config{fakeConfig("A", "ok", client.UCI), missing},
+		Openings: ballotOpenings(t, 4), Limits: Limits{Depth: 1}, MaxMoves: 30, Concurrency: 2, Timeout: time.Minute,
+	}
+	sum, err := Run(context.Background(), cfg, nil)
+	if err == nil || !strings.Contains(err.Error(), "engine B could not start") || !strings.Contains(err.Error(), "no-such-engine") {
+		t.Fatalf("error %v, want engine B could not start, with the cause", err)
+	}
+	if sum == nil || sum.Played != 0 {
+		t.Errorf("summary %+v, want no game played", sum)
+	}
+}

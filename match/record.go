@@ -60,7 +60,17 @@ func gamePDN(r GameResult, event string, settings []setting, date time.Time) ([]
 	return b.Bytes(), nil
 }
 
+// close closes the file, if there is one.
+func (rc *recorder) close() {
+	if rc.f != nil {
+		rc.f.Close()
+	}
+}
+
 func (rc *recorder) append(data []byte) error {
+	if rc.f == nil {
+		return nil // no PDN file asked for
+	}
 	if _, err := rc.f.Write(data); err != nil {
 		return err
 	}
@@ -73,6 +83,9 @@ func (rc *recorder) append(data []byte) error {
 // killed while writing) is cut off, anything else that does not read back as
 // this runner's games is refused.
 func openRecord(path string, resume bool) (*recorder, []*pdn.Game, error) {
+	if path == "" {
+		return &recorder{}, nil, nil
+	}
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, err

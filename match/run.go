@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
@@ -89,7 +90,7 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (*Summary, er
 	if err != nil {
 		return nil, err
 	}
-	defer rec.f.Close()
+	defer rec.close()
 	st := newState(&cfg, len(sched))
 	settings := cfg.settings()
 	done := map[int]bool{}
@@ -174,12 +175,13 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (*Summary, er
 			}
 		}()
 	} else {
+		started := make([]atomic.Bool, len(cfg.Engines))
 		var wg sync.WaitGroup
 		for w := 0; w < cfg.Concurrency; w++ {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				p := &players{cfg: &cfg, running: map[int]*client.Engine{}}
+				p := &players{cfg: &cfg, running: map[int]*client.Engine{}, started: started}
 				defer p.closeAll()
 				for s := range jobs {
 					results <- p.play(s)
@@ -189,21 +191,43 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (*Summary, er
 		go func() { wg.Wait(); close(results) }()
 	}
 
+	err = st.collect(results, rec, settings, progress, halt)
+	if err == nil {
+		err = remoteErr
+	}
+	return st.summary(), err
+}
+
+// collect records the games of results as they finish and adds them to the
+// tally, calling progress after each, until results is closed. What stops
+// the match (a game that cannot be recorded, an engine that could not
+// start before its first game, an engine at the fault limit, the SPRT's
+// decision) calls halt; the games under way are then drained unrecorded.
+// It returns the error that stopped the match, if any.
+func (st *state) collect(results <-chan GameResult, rec *recorder, settings []setting, progress func(Progress), halt func()) error {
+	cfg := st.cfg
 	began := time.Now()
 	newGames := 0
-	var writeErr error
+	var stopErr error
 	for r := range results {
-		if writeErr != nil {
+		if stopErr != nil {
 			continue // drain the games under way
 		}
-		data, err := gamePDN(r, cfg.Event, settings, time.Now())
-		if err == nil {
-			err = rec.append(data)
-		}
-		if err != nil {
-			writeErr = fmt.Errorf("recording game %d in %s: %w", r.Game.Index, cfg.PDN, err)
+		if r.Fatal != nil {
+			stopErr = r.Fatal
 			halt()
 			continue
+		}
+		if rec.f != nil {
+			data, err := gamePDN(r, cfg.Event, settings, time.Now())
+			if err == nil {
+				err = rec.append(data)
+			}
+			if err != nil {
+				stopErr = fmt.Errorf("recording game %d in %s: %w", r.Game.Index, cfg.PDN, err)
+				halt()
+				continue
+			}
 		}
 		newGames++
 		st.add(r)
@@ -211,14 +235,15 @@ func Run(ctx context.Context, cfg Config, progress func(Progress)) (*Summary, er
 			progress(Progress{Played: st.sum.Played, Total: st.sum.Total, New: newGames, Elapsed: time.Since(began),
 				Engine: cfg.Engines[0].Name, Tally: st.first, SPRT: cfg.SPRT, LLR: st.sum.LLR})
 		}
+		if err := st.countFaults(r); err != nil {
+			stopErr = err
+			halt()
+		}
 		if st.decided() {
 			halt()
 		}
 	}
-	if writeErr == nil {
-		writeErr = remoteErr
-	}
-	return st.summary(), writeErr
+	return stopErr
 }
 
 // state is the running tally of a match.
@@ -228,11 +253,13 @@ type state struct {
 	tallies  []elo.Tally
 	first    elo.Tally // the first engine against everyone
 	halves   map[int]GameResult
-	sum      Summary
+	// faultStreak counts each engine's faulty games in a row.
+	faultStreak map[int]int
+	sum         Summary
 }
 
 func newState(cfg *Config, total int) *state {
-	st := &state{cfg: cfg, pairings: cfg.pairings(), halves: map[int]GameResult{}}
+	st := &state{cfg: cfg, pairings: cfg.pairings(), halves: map[int]GameResult{}, faultStreak: map[int]int{}}
 	st.tallies = make([]elo.Tally, len(st.pairings))
 	st.sum.Total = total
 	st.sum.SPRT = cfg.SPRT
@@ -278,6 +305,22 @@ func (st *state) add(r GameResult) {
 		pt.LLR = st.sum.LLR
 	}
 	st.sum.Curve = append(st.sum.Curve, pt)
+}
+
+// countFaults counts the faulty games in a row of both engines of r and
+// returns the error that stops the match when one reaches the fault limit.
+func (st *state) countFaults(r GameResult) error {
+	for _, seat := range []int{r.Game.Black, r.Game.White} {
+		st.faultStreak[seat]++
+		if r.Faulty != seat {
+			st.faultStreak[seat] = 0
+		}
+		if n := st.faultStreak[seat]; st.cfg.FaultLimit > 0 && n >= st.cfg.FaultLimit {
+			return fmt.Errorf("engine %s failed %d games in a row, the last (game %d) with: %s; the match stops",
+				st.cfg.Engines[seat].Name, n, r.Game.Index, r.Result.Reason)
+		}
+	}
+	return nil
 }
 
 func (st *state) decided() bool {

@@ -66,11 +66,17 @@ type Config struct {
 	// a hung engine is killed after it. An engine's own Timeout, when set,
 	// takes its place for that engine.
 	Timeout time.Duration
-	// PDN is the file every finished game is appended to; Resume continues
-	// a match already in it, and refuses when the games there were played
-	// with other settings (see the Match* tags of each game).
+	// PDN is the file every finished game is appended to ("": the games
+	// are not recorded); Resume continues a match already in it, and
+	// refuses when the games there were played with other settings (see
+	// the Match* tags of each game).
 	PDN    string
 	Resume bool
+	// FaultLimit stops the match when one engine has caused this many
+	// faulty games in a row (crashed, hung, could not start; 0: never).
+	// An engine that cannot start before it has played a game stops the
+	// match at once, whatever the limit.
+	FaultLimit int
 	// Event is the PDN Event tag.
 	Event string
 	// SPRT, if set, stops the match when the test decides (two engines).
@@ -211,8 +217,11 @@ func (c *Config) Validate() error {
 			return err
 		}
 	}
-	if c.PDN == "" {
-		return fmt.Errorf("no PDN file to record the games in")
+	if c.PDN == "" && c.Resume {
+		return fmt.Errorf("resuming needs the PDN file the match was recorded in")
+	}
+	if c.FaultLimit < 0 {
+		return fmt.Errorf("fault limit %d: want 0 (never stop) or more", c.FaultLimit)
 	}
 	return nil
 }

@@ -109,8 +109,10 @@ func splitQuoted(s string) ([]string, error) {
 // LoadOpenings reads the openings named by spec: "3move" or "2move" (the
 // standard ballots), a .pdn file (each game's final position), or any other
 // file of FEN lines (blank lines and lines starting with '#' skipped).
-// Positions with no legal move are refused.
-func LoadOpenings(spec string) ([]Opening, error) {
+// Positions with no legal move are refused. A bad game in a .pdn file is
+// skipped and named on report (see pdn.ReadCollection) unless strict is
+// set, which refuses the file.
+func LoadOpenings(spec string, strict bool, report io.Writer) ([]Opening, error) {
 	var out []Opening
 	switch {
 	case spec == "3move" || spec == "2move":
@@ -126,14 +128,17 @@ func LoadOpenings(spec string) ([]Opening, error) {
 			out = append(out, Opening{Name: b.Name, Position: p})
 		}
 	case strings.EqualFold(filepath.Ext(spec), ".pdn"):
-		games, err := pdn.ReadFile(spec)
+		c, err := pdn.ReadCollectionFile(spec, strict)
 		if err != nil {
 			return nil, err
 		}
-		for i, g := range games {
+		if len(c.Skipped) > 0 || len(c.UnclaimedDraws()) > 0 {
+			c.Report(report, "openings: ")
+		}
+		for _, g := range c.Games {
 			name := g.Tag("Opening")
 			if name == "" || name == "?" {
-				name = fmt.Sprintf("%s#%d", filepath.Base(spec), i+1)
+				name = fmt.Sprintf("%s#%d", filepath.Base(spec), g.Number)
 			}
 			out = append(out, Opening{Name: name, Position: g.Record.Current()})
 		}

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,38 +42,49 @@ func TestParseEngine(t *testing.T) {
 }
 
 func TestLoadOpenings(t *testing.T) {
-	three, err := LoadOpenings("3move")
+	three, err := LoadOpenings("3move", false, io.Discard)
 	if err != nil || len(three) != 157 {
 		t.Fatalf("3move: %d openings, %v", len(three), err)
 	}
-	two, err := LoadOpenings("2move")
+	two, err := LoadOpenings("2move", false, io.Discard)
 	if err != nil || len(two) != 43 {
 		t.Fatalf("2move: %d openings, %v", len(two), err)
 	}
 	dir := t.TempDir()
 	fen := filepath.Join(dir, "o.fen")
 	os.WriteFile(fen, []byte("# two openings\nB:W21-32:B1-12\n\nW:W18,22-32:B1-11\n"), 0o644)
-	got, err := LoadOpenings(fen)
+	got, err := LoadOpenings(fen, false, io.Discard)
 	if err != nil || len(got) != 2 || got[1].Name != "o.fen:4" {
 		t.Errorf("FEN file: %+v %v", got, err)
 	}
 	pdnFile := filepath.Join(dir, "o.pdn")
 	os.WriteFile(pdnFile, []byte("[Event \"a\"]\n[Result \"*\"]\n\n1. 11-15 23-19 *\n"), 0o644)
-	got, err = LoadOpenings(pdnFile)
+	got, err = LoadOpenings(pdnFile, false, io.Discard)
 	if err != nil || len(got) != 1 || got[0].Position.FEN() != "B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15" {
 		t.Errorf("PDN file: %+v %v", got, err)
 	}
+	// A bad game is skipped and named; with strict the file is refused.
+	mixed := filepath.Join(dir, "mixed.pdn")
+	os.WriteFile(mixed, []byte("[Event \"a\"]\n1. 11-15 zz *\n\n[Event \"b\"]\n1. 9-14 22-18 *\n"), 0o644)
+	var report strings.Builder
+	got, err = LoadOpenings(mixed, false, &report)
+	if err != nil || len(got) != 1 || got[0].Name != "mixed.pdn#2" || !strings.Contains(report.String(), "openings: skipped: "+mixed+":2: game 1") {
+		t.Errorf("PDN file with a bad game: %+v %v, report:\n%s", got, err, report.String())
+	}
+	if _, err := LoadOpenings(mixed, true, io.Discard); err == nil || !strings.Contains(err.Error(), "game 1") {
+		t.Errorf("strict PDN file with a bad game: error %v", err)
+	}
 	bad := filepath.Join(dir, "bad.fen")
 	os.WriteFile(bad, []byte("B:W21-32:B1-12\nX:nonsense\n"), 0o644)
-	if _, err := LoadOpenings(bad); err == nil || !strings.Contains(err.Error(), "bad.fen:2") {
+	if _, err := LoadOpenings(bad, false, io.Discard); err == nil || !strings.Contains(err.Error(), "bad.fen:2") {
 		t.Errorf("bad FEN file: error %v", err)
 	}
 	over := filepath.Join(dir, "over.fen")
 	os.WriteFile(over, []byte("B:W21:B\n"), 0o644)
-	if _, err := LoadOpenings(over); err == nil || !strings.Contains(err.Error(), "no legal move") {
+	if _, err := LoadOpenings(over, false, io.Discard); err == nil || !strings.Contains(err.Error(), "no legal move") {
 		t.Errorf("finished position: error %v", err)
 	}
-	if _, err := LoadOpenings(filepath.Join(dir, "missing")); err == nil {
+	if _, err := LoadOpenings(filepath.Join(dir, "missing"), false, io.Discard); err == nil {
 		t.Error("missing file accepted")
 	}
 }

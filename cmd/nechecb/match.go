@@ -55,7 +55,8 @@ func runMatch(args []string) int {
 	var engines engineFlags
 	fs.Var(&engines, "engine", "an engine `SPEC` as above, e.g. 'name=A cmd=\"./nechecb protocol\" opts=Eval=neche:x.txt#last;Hash=16' (two or more)")
 	gauntlet := fs.Bool("gauntlet", false, "pair the first engine with each other one (default: round-robin)")
-	openings := fs.String("openings", "3move", "3move, 2move, FILE.pdn or a file of FEN lines")
+	openings := fs.String("openings", "3move", "3move, 2move, FILE.pdn (bad games skipped and named) or a file of FEN lines")
+	strict := fs.Bool("strict", false, "refuse an --openings PDN file that holds a bad game")
 	rounds := fs.Int("rounds", 1, "passes over the openings")
 	games := fs.Int("games", 0, "stop after this many games (0: rounds x openings x pairings x 2)")
 	random := fs.Bool("random", false, "shuffle the openings (with --seed)")
@@ -70,8 +71,9 @@ func runMatch(args []string) int {
 	adjClaims := fs.Bool("adjclaims", false, "end a game when both engines claim the same result")
 	concurrency := fs.Int("concurrency", 1, "games played at once")
 	timeout := fs.Duration("timeout", 30*time.Second, "how long to wait for an engine beyond its thinking time before it counts as hung")
-	pdnPath := fs.String("pdn", "match.pdn", "PDN file every game is appended to")
+	pdnPath := fs.String("pdn", "", "PDN file every game is appended to (default: the games are not recorded)")
 	resume := fs.Bool("resume", false, "continue the match recorded in --pdn")
+	faults := fs.Int("faults", 3, "stop the match (exit 1) when an engine fails this many games in a row (0: never)")
 	sprt := fs.String("sprt", "", `stop early by SPRT: "elo0=0 elo1=5 alpha=0.05 beta=0.05"`)
 	plot := fs.String("plot", "", "write the Elo estimate over the games as an SVG file")
 	event := fs.String("event", "nechecb match", "PDN Event tag")
@@ -83,7 +85,7 @@ func runMatch(args []string) int {
 	}
 	cfg := match.Config{
 		Engines: engines, Gauntlet: *gauntlet, Rounds: *rounds, Games: *games, Random: *random, Seed: *seed,
-		MaxMoves: *maxMoves, Concurrency: *concurrency, Timeout: *timeout, PDN: *pdnPath, Resume: *resume, Event: *event,
+		MaxMoves: *maxMoves, Concurrency: *concurrency, Timeout: *timeout, PDN: *pdnPath, Resume: *resume, Event: *event, FaultLimit: *faults,
 		Limits:       match.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Depth: *depth, Margin: time.Duration(*margin) * time.Millisecond},
 		Adjudication: match.Adjudication{Score: *adjScore, ScoreMoves: *adjMoves, Claims: *adjClaims},
 	}
@@ -100,13 +102,19 @@ func runMatch(args []string) int {
 			return 2
 		}
 	}
-	if cfg.Openings, err = match.LoadOpenings(*openings); err != nil {
+	if cfg.Openings, err = match.LoadOpenings(*openings, *strict, os.Stderr); err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
 		return 2
 	}
 	if err := cfg.Validate(); err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
 		return 2
+	}
+	if *plot != "" {
+		if err := fileio.CheckWritable(*plot); err != nil {
+			fmt.Fprintf(os.Stderr, "nechecb match: --plot: %v\n", err)
+			return 1
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -134,5 +135,58 @@ func TestMatchSurvivesKill9(t *testing.T) {
 	}
 	if !bytes.Contains(out, []byte(strconv.Itoa(games)+" of "+strconv.Itoa(games)+" games played")) {
 		t.Errorf("resumed table:\n%s", out)
+	}
+}
+
+// runIn runs the nechecb binary bin in folder dir and returns its exit
+// status and its stderr.
+func runIn(t *testing.T, bin, dir string, args ...string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	var errs bytes.Buffer
+	cmd.Stderr = &errs
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), errs.String()
+	} else if err != nil {
+		t.Fatalf("nechecb %q: %v", args, err)
+	}
+	return 0, errs.String()
+}
+
+// TestMatchFailsLoudly: an engine that cannot start (a wrong path, a
+// misspelled option) stops the match before its first game with exit 1,
+// naming the engine and the cause; a --plot path that cannot be written is
+// refused before any game; and no PDN file is written unless --pdn asks.
+func TestMatchFailsLoudly(t *testing.T) {
+	bin := testbin.Build(t)
+	dir := t.TempDir()
+	good := "name=A cmd=" + bin + " opts=Hash=1"
+	common := []string{"--openings", "2move", "--depth", "1", "--quiet"}
+	for _, tc := range []struct{ name, engine, want string }{
+		{"wrong path", "name=B cmd=" + filepath.Join(dir, "no-such-engine"), "engine B could not start"},
+		{"misspelled option", "name=B cmd=" + bin + " opts=Evl=heuristic", "engine B could not start"},
+	} {
+		start := time.Now()
+		status, stderr := runIn(t, bin, dir, append([]string{"match", "--engine", good, "--engine", tc.engine}, common...)...)
+		if status != 1 || !strings.Contains(stderr, tc.want) || !strings.Contains(stderr, "the match stops") {
+			t.Errorf("%s: status %d, stderr:\n%s\nwant 1 and %q", tc.name, status, stderr, tc.want)
+		}
+		if d := time.Since(start); d > 30*time.Second {
+			t.Errorf("%s: the match took %v to stop", tc.name, d)
+		}
+	}
+	status, stderr := runIn(t, bin, dir, append([]string{"match", "--engine", good, "--engine", "name=B cmd=" + bin,
+		"--plot", filepath.Join(dir, "no", "such", "folder", "p.svg")}, common...)...)
+	if status != 1 || !strings.Contains(stderr, "--plot") || strings.Contains(stderr, "games") {
+		t.Errorf("--plot into a missing folder: status %d, stderr:\n%s\nwant 1 before any game", status, stderr)
+	}
+	status, stderr = runIn(t, bin, dir, append([]string{"match", "--engine", good, "--engine", "name=B cmd=" + bin + " opts=Hash=1", "--games", "2"}, common...)...)
+	if status != 0 {
+		t.Errorf("a two-game match: status %d, stderr:\n%s", status, stderr)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the match left %v in its working folder, want nothing without --pdn", entries)
 	}
 }

@@ -66,3 +66,19 @@ func ReadFile[T any](path string, read func(r io.Reader, name string) (T, error)
 	defer f.Close()
 	return read(f, path)
 }
+
+// CheckWritable reports whether WriteAtomic could write path, by creating
+// and removing a temporary file beside it, so that a command can refuse an
+// output path before its work rather than fail to save the result after
+// it.
+func CheckWritable(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("write %s: it is a folder", path)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp.Close()
+	return os.Remove(tmp.Name())
+}

@@ -70,3 +70,18 @@ func TestReadFileNamesThePath(t *testing.T) {
 		t.Errorf("a missing file gave %v, want a not-exist error", err)
 	}
 }
+
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckWritable(filepath.Join(dir, "out.svg")); err != nil {
+		t.Errorf("a file in a writable folder: %v", err)
+	}
+	for _, bad := range []string{filepath.Join(dir, "no", "such", "folder", "out.svg"), dir} {
+		if err := CheckWritable(bad); err == nil {
+			t.Errorf("CheckWritable(%s) = nil, want an error", bad)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("CheckWritable left %d files behind", len(entries))
+	}
+}
