@@ -121,9 +121,10 @@ func egdbProbe(args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	v := db.WriteProbe(stdout, &p)
+	// A position the database does not cover is an answer, not a
+	// failure: "unknown" on stdout, the reason on stderr, exit 0.
 	if v == egdb.Unknown {
-		fmt.Fprintf(stderr, "nechecb egdb probe: the database (%d pieces) does not know this position\n", db.Pieces())
-		return 1
+		fmt.Fprintf(stderr, "nechecb egdb probe: the database (%d pieces) does not cover this position\n", db.Pieces())
 	}
 	return 0
 }

@@ -68,9 +68,19 @@ func TestDatagenAndPatternTrain(t *testing.T) {
 			t.Errorf("%q: status %d, errors %q; want 2 and a message", c.args, status, errs.String())
 		}
 	}
-	// Weights that cannot be written are a runtime failure.
+	// Weights that cannot be written are a runtime failure, found before
+	// the training (which would log an epoch).
+	for _, args := range [][]string{{"--out", filepath.Join(dir, "no", "w.pat")}, {"--out", weights, "--plot", filepath.Join(dir, "no", "p.svg")}} {
+		errs.Reset()
+		if status := patternTrainCommand(append([]string{"--data", data, "--epochs", "1", "--validation", "0"}, args...), &out, &errs); status != 1 || strings.Contains(errs.String(), "epoch 1") {
+			t.Errorf("pattern-train %q: status %d, errors %q; want 1 before training", args, status, errs.String())
+		}
+	}
+	// So is a positions file or a run folder that cannot be written: a
+	// path under a regular file (even root cannot write there).
+	under := filepath.Join(data, "x")
 	errs.Reset()
-	if status := patternTrainCommand([]string{"--data", data, "--out", filepath.Join(dir, "no", "w.pat"), "--epochs", "1", "--validation", "0"}, &out, &errs); status != 1 {
-		t.Errorf("pattern-train into a missing directory: status %d, errors %q; want 1", status, errs.String())
+	if status := datagenCommand([]string{"--out", under, "--games", "1"}, &out, &errs); status != 1 {
+		t.Errorf("datagen --out %s: status %d, errors %q; want 1", under, status, errs.String())
 	}
 }

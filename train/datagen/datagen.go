@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -156,6 +157,9 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, target Targe
 		have = len(f.Records)
 	} else {
 		if app, err = positions.Create(path, cfg.Settings()); err != nil {
+			if errors.As(err, new(*fs.PathError)) {
+				return err // the file cannot be written: a runtime failure
+			}
 			return badinput.Mark(err)
 		}
 		seen = newKeySet(1 << 16)

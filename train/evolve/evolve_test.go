@@ -337,3 +337,19 @@ func TestShapedScore(t *testing.T) {
 		t.Errorf("a loss 12 pieces behind scores %v, one piece behind %v", a, b)
 	}
 }
+
+// TestPrepareUnwritableFolder: a run folder that cannot be made (here under
+// a regular file, which even root cannot write into) is a failure to write,
+// exit 1, not bad input.
+func TestPrepareUnwritableFolder(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	type settings struct{ Kind string }
+	for _, dir := range []string{filepath.Join(file, "run"), filepath.Join(file, "a", "run")} {
+		if err := Prepare(dir, false, settings{"neche"}); err == nil || badinput.Is(err) {
+			t.Errorf("Prepare(%s): %v, want an error that is not bad input", dir, err)
+		}
+	}
+}

@@ -52,7 +52,7 @@ func Prepare(dir string, resume bool, settings any) error {
 			return err
 		}
 	case err != nil:
-		return badinput.Mark(err)
+		return err // the folder cannot be read: a failure to write, not bad input
 	case len(entries) > 0:
 		return badinput.Mark(fmt.Errorf("%s is not empty: give an empty or new folder, or --resume to go on with the run in it", dir))
 	}

@@ -31,10 +31,19 @@ type Files struct {
 
 // TrainFiles reads the data and the starting weights, fits, and writes the
 // best epoch's weights with a note that names the settings and the data,
-// and the loss plot when asked. Unreadable input is bad input.
+// and the loss plot when asked. Unreadable input is bad input; output
+// paths that cannot be written are refused before the fit.
 func TrainFiles(ctx context.Context, f Files) error {
 	if len(f.Data) == 0 || f.Out == "" {
 		return badinput.Mark(errors.New("--data and --out are required"))
+	}
+	for _, path := range []string{f.Out, f.Plot} {
+		if path == "" {
+			continue
+		}
+		if err := fileio.CheckWritable(path); err != nil {
+			return err // found before the fit rather than after it
+		}
 	}
 	var recs []positions.Record
 	var names []string
