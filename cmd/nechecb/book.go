@@ -7,7 +7,6 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
-	"github.com/nechecb/nechecb/engine/pdn"
 )
 
 func init() {
@@ -35,16 +34,7 @@ func runBookProbe(args []string) int {
 		fmt.Fprintf(os.Stderr, "nechecb book probe: %v\n", err)
 		return 2
 	}
-	e := b.Probe(&p)
-	fmt.Printf("fen %s\nkey %016x\n", p.FEN(), p.Hash)
-	if e == nil {
-		fmt.Println("not in the book")
-		return 0
-	}
-	fmt.Printf("count %d\n%-10s %8s %8s\n", e.Count, "move", "weight", "score")
-	for _, m := range e.Moves {
-		fmt.Printf("%-10s %8d %8d\n", m.Move, m.Weight, m.Score)
-	}
+	b.WriteProbe(os.Stdout, &p)
 	return 0
 }
 
@@ -101,29 +91,11 @@ func runBookBuild(args []string) int {
 		return search.run(*out, *text)
 	}
 	opt.WinWeight, opt.DrawWeight, opt.LossWeight = uint32(*win), uint32(*draw), uint32(*loss)
-	read, err := pdn.ReadCollectionFile(*games, *strict)
+	n, b, err := books.BuildFromPDN(*games, *strict, opt, *out, *text, os.Stderr, "nechecb book build: ")
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb book build: %v\n", err)
-		return 2
+		return exitStatus(err)
 	}
-	read.Report(os.Stderr, "nechecb book build: ")
-	if len(read.Games) == 0 {
-		fmt.Fprintf(os.Stderr, "nechecb book build: %s: no game to build from\n", *games)
-		return 2
-	}
-	records := make([]books.GameRecord, 0, len(read.Games))
-	for _, g := range read.Games {
-		records = append(records, books.GameRecord{Start: g.Record.Start(), Moves: g.Record.Moves(),
-			Outcome: engine.OutcomeOfPDN(g.Result())})
-	}
-	b, err := books.BuildFromGames(records, opt)
-	if err == nil {
-		err = b.Save(*out, *text)
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb book build: %s: %v\n", *games, err)
-		return 1
-	}
-	fmt.Fprintf(os.Stderr, "nechecb book build: %d games, %d positions written to %s\n", len(records), b.Len(), *out)
+	fmt.Fprintf(os.Stderr, "nechecb book build: %d games, %d positions written to %s\n", n, b.Len(), *out)
 	return 0
 }

@@ -8,10 +8,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/internal/player"
-	"github.com/nechecb/nechecb/internal/term"
 	"github.com/nechecb/nechecb/train/booksearch"
 )
 
@@ -47,30 +45,13 @@ func (sb *searchBuild) run(out string, text bool) int {
 	if (*sb.depth > 0) == (*sb.movetime > 0) {
 		return fail(2, errors.New("give exactly one of --depth N and --movetime MS"))
 	}
-	ballots, err := booksearch.Ballots(*sb.ballots)
-	if err != nil {
-		return fail(2, fmt.Errorf("--ballots: %w", err))
-	}
-	factory, err := eval.Load(*sb.spec)
-	if err != nil {
-		return fail(2, err)
-	}
-	book, err := booksearch.Open(out, *sb.resume)
-	if errors.Is(err, booksearch.ErrExists) {
-		err = fmt.Errorf("%s exists: use --resume to continue it, or another file", out)
-	}
-	if err != nil {
-		return fail(2, err)
-	}
-	status := term.NewStatusLine(os.Stderr)
-	err = booksearch.Build(context.Background(), book, booksearch.Config{
-		Ballots: ballots, Eval: factory, HashMB: *sb.hashMB, Out: out, Text: text,
+	n, err := booksearch.BuildFile(context.Background(), booksearch.FileBuild{
+		Ballots: *sb.ballots, Spec: *sb.spec, HashMB: *sb.hashMB, Out: out, Resume: *sb.resume, Text: text,
 		Limits: player.Limits{Depth: *sb.depth, MoveTime: time.Duration(*sb.movetime) * time.Millisecond},
-	}, func(p booksearch.Progress) { status.Update(p.String()) })
-	status.Done()
+	}, os.Stderr)
 	if err != nil {
-		return fail(1, err)
+		return fail(exitStatus(err), err)
 	}
-	fmt.Fprintf(os.Stderr, "nechecb book build: %d positions written to %s\n", book.Len(), out)
+	fmt.Fprintf(os.Stderr, "nechecb book build: %d positions written to %s\n", n, out)
 	return 0
 }

@@ -171,30 +171,3 @@ func TestBookCommands(t *testing.T) {
 		t.Errorf("book dump into a missing directory: status %d, want 1", status)
 	}
 }
-
-// TestBookBuildSkipsBadGames: a bad game in the PDN is skipped (the book is
-// built from the others); --strict refuses the file.
-func TestBookBuildSkipsBadGames(t *testing.T) {
-	dir := t.TempDir()
-	games := filepath.Join(dir, "g.pdn")
-	os.WriteFile(games, []byte("[Result \"1-0\"]\n1. 11-15 23-19 1-0\n\n[Result \"1-0\"]\n1. 11-15 23-19 2. 8-12 1-0\n\n[Result \"1/2-1/2\"]\n1. 11-15 22-18 1/2-1/2\n"), 0o644)
-	out := filepath.Join(dir, "g.book")
-	if status := run([]string{"book", "build", "--pdn", games, "--mincount", "1", "-o", out}); status != 0 {
-		t.Fatalf("build past a bad game: status %d, want 0", status)
-	}
-	b, err := books.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := engine.StartPosition()
-	if e := b.Probe(&start); e == nil || e.Count != 2 {
-		t.Errorf("book from the 2 good games: start entry %+v, want a count of 2", e)
-	}
-	strictOut := filepath.Join(dir, "strict.book")
-	if status := run([]string{"book", "build", "--strict", "--pdn", games, "-o", strictOut}); status != 2 {
-		t.Errorf("build --strict with a bad game: status %d, want 2", status)
-	}
-	if _, err := os.Stat(strictOut); err == nil {
-		t.Error("build --strict wrote a book from a file it refused")
-	}
-}
