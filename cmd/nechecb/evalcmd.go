@@ -49,7 +49,11 @@ func evalCommand(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if *dot {
-		return drawNetwork(*spec, stdout, stderr)
+		if err := neche.WriteSpecDOT(stdout, *spec); err != nil {
+			fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
+			return exitStatus(err)
+		}
+		return 0
 	}
 	pos, err := engine.ParseFEN(*fen)
 	if err != nil {
@@ -63,28 +67,5 @@ func evalCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	e := f()
 	fmt.Fprintf(stdout, "raw %s\nscore %d\n", strconv.FormatFloat(e.Raw(&pos), 'g', -1, 64), e.Evaluate(&pos))
-	return 0
-}
-
-// drawNetwork writes the DOT drawing of the neche genome that spec names.
-func drawNetwork(spec string, stdout, stderr io.Writer) int {
-	s, err := eval.ParseSpec(spec)
-	if err != nil {
-		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
-		return 2
-	}
-	if s.Name != "neche" {
-		fmt.Fprintf(stderr, "nechecb eval: --dot draws neche networks only, not %q\n", s.Name)
-		return 2
-	}
-	g, err := neche.FromSpec(s.Path, s.Selector)
-	if err != nil {
-		fmt.Fprintf(stderr, "nechecb eval: evaluator %s: %v\n", s, err)
-		return 2
-	}
-	if err := neche.WriteDOT(stdout, g); err != nil {
-		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
-		return 1
-	}
 	return 0
 }

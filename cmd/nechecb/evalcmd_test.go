@@ -39,20 +39,6 @@ func TestEvalCommand(t *testing.T) {
 	}
 }
 
-func TestEvalDOT(t *testing.T) {
-	var out, errs strings.Builder
-	if status := evalCommand([]string{"--eval", "neche:#g1", "--dot"}, &out, &errs); status != 0 {
-		t.Fatalf("status %d: %s", status, errs.String())
-	}
-	lines := strings.Split(out.String(), "\n")
-	if diff := cmp.Diff("digraph neche {", lines[0]); diff != "" {
-		t.Error(diff)
-	}
-	if n := strings.Count(out.String(), " -> n63 "); n != 32 {
-		t.Errorf("G1 drawing has %d edges into the output, want 32", n)
-	}
-}
-
 func TestEvalCommandCNN(t *testing.T) {
 	spec := "cnn:../../eval/cnn/testdata/Gen15WeightsBest.csv#Gen15_0111"
 	var out, errs strings.Builder

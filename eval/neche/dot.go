@@ -7,6 +7,8 @@ import (
 	"math"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/internal/badinput"
 )
 
 // squareOfSensory[i] is the standard square that sensory neuron i sees when
@@ -93,4 +95,22 @@ func neuronLabel(i int) string {
 		return fmt.Sprintf("%d", i)
 	}
 	return "OUT"
+}
+
+// WriteSpecDOT writes the DOT drawing (WriteDOT) of the neche genome that
+// the evaluator spec names. A spec that does not parse, names another kind
+// or names no genome is bad input (internal/badinput).
+func WriteSpecDOT(w io.Writer, spec string) error {
+	s, err := eval.ParseSpec(spec)
+	if err != nil {
+		return badinput.Mark(err)
+	}
+	if s.Name != "neche" {
+		return badinput.Mark(fmt.Errorf("--dot draws neche networks only, not %q", s.Name))
+	}
+	g, err := FromSpec(s.Path, s.Selector)
+	if err != nil {
+		return badinput.Mark(fmt.Errorf("evaluator %s: %w", s, err))
+	}
+	return WriteDOT(w, g)
 }
