@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/nechecb/nechecb/engine"
 )
@@ -41,25 +40,6 @@ func perftCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	start := time.Now()
-	var nodes uint64
-	if *divide {
-		for _, e := range engine.Divide(&pos, *depth, *threads) {
-			fmt.Fprintf(stdout, "%s %d\n", e.Move, e.Nodes)
-			nodes += e.Nodes
-		}
-	} else {
-		nodes = engine.PerftParallel(&pos, *depth, *threads)
-	}
-	elapsed := time.Since(start)
-	fmt.Fprintf(stdout, "nodes %d time %d nps %d\n", nodes, elapsed.Milliseconds(), perSecond(nodes, elapsed))
+	engine.WritePerft(stdout, &pos, *depth, *threads, *divide)
 	return 0
-}
-
-// perSecond returns n per second over d, guarding against a zero duration.
-func perSecond(n uint64, d time.Duration) uint64 {
-	if d <= 0 {
-		d = time.Nanosecond
-	}
-	return uint64(float64(n) / d.Seconds())
 }

@@ -1,14 +1,8 @@
 package main
 
 import (
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/nechecb/nechecb/engine"
 )
 
 func TestPerftCommandRefusesBadInput(t *testing.T) {
@@ -41,48 +35,5 @@ func TestPerftCommandRefusesBadInput(t *testing.T) {
 func TestPerftCommandThroughRun(t *testing.T) {
 	if status := run([]string{"perft", "--depth", "nine"}); status != 2 {
 		t.Errorf("nechecb perft --depth nine: status %d, want 2", status)
-	}
-}
-
-var (
-	divideLine = regexp.MustCompile(`^(\d+(?:[-x]\d+)+) (\d+)$`)
-	summary    = regexp.MustCompile(`^nodes (\d+) time (\d+) nps (\d+)$`)
-)
-
-func TestPerftCommandDivide(t *testing.T) {
-	for _, threads := range []string{"1", "2"} {
-		var out, errs strings.Builder
-		if status := perftCommand([]string{"--depth", "5", "--divide", "--threads", threads}, &out, &errs); status != 0 {
-			t.Fatalf("status %d: %s", status, errs.String())
-		}
-		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-		got := map[string]uint64{}
-		var sum uint64
-		for _, line := range lines[:len(lines)-1] {
-			m := divideLine.FindStringSubmatch(line)
-			if m == nil {
-				t.Fatalf("divide line %q is not <move> <count>", line)
-			}
-			n, _ := strconv.ParseUint(m[2], 10, 64)
-			got[m[1]] = n
-			sum += n
-		}
-		last := summary.FindStringSubmatch(lines[len(lines)-1])
-		if last == nil {
-			t.Fatalf("last line %q is not nodes <N> time <ms> nps <nps>", lines[len(lines)-1])
-		}
-		// The engine's own count, which engine/perft_test.go checks against
-		// the published figures of engine/testdata/perft.txt.
-		pos := engine.StartPosition()
-		if nodes, _ := strconv.ParseUint(last[1], 10, 64); nodes != sum || nodes != engine.Perft(&pos, 5) {
-			t.Errorf("threads %s: nodes %d, moves sum to %d, want %d", threads, nodes, sum, engine.Perft(&pos, 5))
-		}
-		want := map[string]uint64{}
-		for _, e := range engine.Divide(&pos, 5, 1) {
-			want[e.Move.String()] = e.Nodes
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("threads %s: divide (-engine +command):\n%s", threads, diff)
-		}
 	}
 }
