@@ -12,6 +12,17 @@ import (
 	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
+// tableSession starts a server on a real engine session with the option
+// table's defaults (a 4 MB hash table).
+func tableSession(t *testing.T) *session {
+	t.Helper()
+	sess, err := esession.New(esession.Config{Defaults: map[string]string{"Hash": "4"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newSession(t, Config{Searcher: sess.Engine(), Options: SessionOptions(sess.Options())})
+}
+
 // dbSession starts a server on a real engine with a 3-piece database and
 // sets DBPath to it.
 func dbSession(t *testing.T, hub bool) (*session, string) {
@@ -20,11 +31,7 @@ func dbSession(t *testing.T, hub bool) (*session, string) {
 	if err := egdb.Build(context.Background(), egdb.BuildOptions{Dir: dir, Pieces: 3, Threads: 1}); err != nil {
 		t.Fatal(err)
 	}
-	sess, err := esession.New(esession.Config{Defaults: map[string]string{"Hash": "4"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSession(t, Config{Searcher: sess.Engine(), Options: SessionOptions(sess.Options())})
+	s := tableSession(t)
 	if hub {
 		s.send("hub")
 		s.until("wait")
@@ -99,6 +106,35 @@ func TestDBPathErrors(t *testing.T) {
 	s.send("setoption name DBCache value 2", "isready")
 	if got := s.until("readyok"); len(got) != 2 || got[0] != "info string DBCache: "+dir+": 3 pieces" {
 		t.Errorf("DBCache change: %q, want the database reopened", got)
+	}
+	s.finish()
+}
+
+// TestEmbeddedDatabaseByDefault: a session that sets no DBPath searches
+// with the database built into the binary, in a 3-piece and a 5-piece
+// position, with no file; DBPath none switches it off.
+func TestEmbeddedDatabaseByDefault(t *testing.T) {
+	s := tableSession(t)
+	s.send("uci")
+	s.until("uciok")
+	fens := []string{"B:WK1:BK31,K32", "B:WK1,K5:BK18,K23,K27"}
+	search := func(fen string) string {
+		s.send("position fen "+fen, "go depth 4")
+		return strings.Join(s.until("bestmove"), "\n")
+	}
+	for _, fen := range fens {
+		if got := search(fen); !strings.Contains(got, " tbhits ") || !strings.Contains(got, "info string claim win endgame database") {
+			t.Errorf("%s by default: %q, want tbhits and the database's win", fen, got)
+		}
+	}
+	s.send("setoption name DBPath value none", "isready")
+	if got := s.until("readyok"); len(got) != 1 {
+		t.Errorf("DBPath none: %q, want readyok alone", got)
+	}
+	for _, fen := range fens {
+		if got := search(fen); strings.Contains(got, "tbhits") || strings.Contains(got, "endgame database") {
+			t.Errorf("%s with DBPath none: %q, want no tbhits and no database claim", fen, got)
+		}
 	}
 	s.finish()
 }

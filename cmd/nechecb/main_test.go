@@ -147,7 +147,7 @@ func TestUsageErrors(t *testing.T) {
 // examples, as the shell would pass them.
 func TestMatchUsageExample(t *testing.T) {
 	var engines engineFlags
-	for _, spec := range []string{`name=A cmd="./nechecb protocol" opts=Hash=16;Eval=heuristic`, `name=B cmd=./nechecb proto=hub`} {
+	for _, spec := range []string{`name=A cmd="./nechecb protocol" opts=Hash=16;Eval=heuristic`, `name=B cmd=./nechecb proto=hub`, `name=nechecb cmd="./nechecb protocol" opts=DBPath=none`} {
 		if !strings.Contains(matchUsage, spec) {
 			t.Errorf("match usage lost the example %s", spec)
 		}
@@ -155,7 +155,7 @@ func TestMatchUsageExample(t *testing.T) {
 			t.Errorf("example %s: %v", spec, err)
 		}
 	}
-	if len(engines) == 2 && !slices.Equal(engines[0].Command, []string{"./nechecb", "protocol"}) {
+	if len(engines) == 3 && !slices.Equal(engines[0].Command, []string{"./nechecb", "protocol"}) {
 		t.Errorf("cmd=\"./nechecb protocol\" read as %q", engines[0].Command)
 	}
 }

@@ -46,6 +46,9 @@ double quotes may hold spaces (quote the whole SPEC for the shell):
 for example:
   --engine 'name=A cmd="./nechecb protocol" opts=Hash=16;Eval=heuristic'
   --engine "name=B cmd=./nechecb proto=hub"
+nechecb plays with its built-in 5-piece endgame database unless DBPath=none;
+against an engine without databases (Cake, with its own off) give it none:
+  --engine 'name=nechecb cmd="./nechecb protocol" opts=DBPath=none'
 
 flags:
 `

@@ -21,7 +21,8 @@ func buildDB(t *testing.T) string {
 
 // TestDBSettings checks that dbpath opens the database (a bad one is
 // refused, the old path kept), that getmove's result code carries the
-// database's verdict, and that enable_wld and max_dbpieces switch it off.
+// database's verdict, that enable_wld, max_dbpieces and dbpath none switch
+// it off, and that an empty dbpath is the database built in.
 func TestDBSettings(t *testing.T) {
 	dir := buildDB(t)
 	p := newPlugin(t)
@@ -48,7 +49,8 @@ func TestDBSettings(t *testing.T) {
 		{[]string{"set enable_wld 0"}, "B:WK1:BK32", ResultUnknown, ""},
 		{[]string{"set enable_wld 1", "set max_dbpieces 1"}, "B:WK1:BK32", ResultUnknown, ""},
 		{[]string{"set max_dbpieces 8", "set dbmbytes 2"}, "B:WK1:BK32", ResultDraw, "draw: endgame database"},
-		{[]string{"set dbpath"}, "B:WK1:BK32", ResultUnknown, ""},
+		{[]string{"set dbpath none"}, "B:WK1:BK32", ResultUnknown, ""},
+		{[]string{"set dbpath"}, "B:WK1:BK32", ResultDraw, "draw: endgame database"}, // the built-in one
 	} {
 		for _, s := range c.settings {
 			if r, ok := p.Command(s); !ok {

@@ -132,6 +132,7 @@ func TestGetMoveJudgesTheGame(t *testing.T) {
 
 func TestGetMoveUsesTheGameHistory(t *testing.T) {
 	p := newPlugin(t)
+	expect(t, p, "set dbpath none", "dbpath none", true) // the built-in database knows this ending
 	// 79 king moves since the last capture or man move: the next one,
 	// whichever it is, draws by the 40-move rule.
 	hist, root := kingWalk(t, "B:WK31,K32:BK1,K2", 79)
@@ -238,6 +239,7 @@ func TestGetMoveWhileSearchingIsRefused(t *testing.T) {
 
 func TestBookOnlyMoveAndAllScores(t *testing.T) {
 	p := newPlugin(t)
+	expect(t, p, "set dbpath none", "dbpath none", true) // a line with no database verdict
 	expect(t, p, "set book 3", "book 3", true)
 	var st lines
 	r := p.GetMove(request(t, engine.StartFEN, 1, 0, &st))

@@ -31,7 +31,8 @@ type Settings struct {
 	BookFile string
 	// AllScores shows the score of every root move in the status line.
 	AllScores bool
-	// DBPath is the endgame database directory ("" none); EnableWLD
+	// DBPath is the endgame database directory ("": the one built into
+	// the binary, session.DBNone: none); EnableWLD
 	// switches its use, MaxDBPieces bounds the positions probed (0: none)
 	// and DBMBytes is its block cache. EnableWLD and MaxDBPieces take
 	// effect at the next getmove.

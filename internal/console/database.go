@@ -6,6 +6,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // Database is what the console needs from an engine that reads endgame
@@ -64,14 +65,14 @@ func (s *Session) cmdDB(args []string) {
 func (s *Session) openDB(dir string) {
 	db := s.database()
 	if dir == "-" {
-		dir = ""
+		dir = session.DBNone
 	}
 	notes, err := s.cfg.Settings.Set("DBPath", dir)
 	switch {
 	case err != nil:
 		s.printf("%v; keeping %s\n", err, orNone(db.DBDir()))
 		return
-	case dir == "":
+	case dir == session.DBNone:
 		s.printf("no endgame database\n")
 		return
 	}

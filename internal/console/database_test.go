@@ -8,11 +8,12 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine/egdb"
+	"github.com/nechecb/nechecb/engine/egdb/embedded"
 	"github.com/nechecb/nechecb/internal/session"
 )
 
-// TestDBCommand drives db on a real engine with the 3-piece database: no
-// database yet, a bad path, the value of a won position and of each move,
+// TestDBCommand drives db on a real engine: the embedded database at
+// first, then the 3-piece database of a directory: a bad path, the value of a won position and of each move,
 // a position beyond the database, and a search marked as the database's.
 func TestDBCommand(t *testing.T) {
 	dir := t.TempDir()
@@ -43,7 +44,7 @@ func TestDBCommand(t *testing.T) {
 	s := NewSession(Config{In: in, Out: out, Engine: sess.Engine(), Settings: sess, Style: Style{ASCII: true},
 		Now: func() time.Time { return time.Date(2026, 11, 23, 7, 0, 0, 0, time.UTC) }})
 	turns := runScript(t, s, in)
-	checkOutput(t, turns, "db", "no endgame database (db path DIR, or nechecb console --db DIR)\n")
+	checkOutput(t, turns, "db", "not in the database ("+embedded.Name+", up to 5 pieces)\n")
 	checkOutput(t, turns, "db path "+dir, "endgame database "+dir+": 3 pieces\n")
 	if got := output(t, turns, "db path "+bad); !strings.Contains(got, "none") || !strings.Contains(got, "keeping "+dir) {
 		t.Errorf("bad path: %q", got)

@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/egdb/embedded"
 	_ "github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 func newTest(t *testing.T, defaults map[string]string) *Session {
@@ -66,7 +68,7 @@ func TestSetKeepsOldValueOnError(t *testing.T) {
 			t.Errorf("%s is %q after refused changes, want %q", c.name, got, c.want)
 		}
 	}
-	if s.Engine().Evaluator() != "material" || s.Engine().DBDir() != "" {
+	if s.Engine().Evaluator() != "material" || s.Engine().DBDir() != embedded.Name {
 		t.Errorf("engine changed: evaluator %q, database %q", s.Engine().Evaluator(), s.Engine().DBDir())
 	}
 }
@@ -130,4 +132,36 @@ func TestBookFollowsSeed(t *testing.T) {
 	if strings.Join(a, " ") != strings.Join(b, " ") {
 		t.Errorf("Seed 5 played %v, then %v", a, b)
 	}
+}
+
+// TestDBPathValues: by default the session searches with the database
+// built into the binary; DBPath none (in any case) switches every database
+// off, and the empty value brings the built-in one back, which a change of
+// DBCache keeps.
+func TestDBPathValues(t *testing.T) {
+	s := newTest(t, map[string]string{"Hash": "1"})
+	win, _ := engine.ParseFEN("B:WK1,K5:BK18,K23,K27") // three kings beat two
+	want := func(when, dir string, pieces int, v player.Outcome) {
+		t.Helper()
+		e := s.Engine()
+		if e.DBDir() != dir || e.DBPieces() != pieces || e.ProbeDB(&win) != v {
+			t.Errorf("%s: database %q of %d pieces says %v; want %q, %d, %v", when, e.DBDir(), e.DBPieces(), e.ProbeDB(&win), dir, pieces, v)
+		}
+	}
+	want("by default", embedded.Name, embedded.Pieces, player.DBWin)
+	for _, none := range []string{"none", "NONE"} {
+		s.Set("DBPath", "")
+		if notes, err := s.Set("DBPath", none); err != nil || len(notes) > 0 {
+			t.Errorf("DBPath %s: notes %q, error %v; want neither", none, notes, err)
+		}
+		want("DBPath "+none, "", 0, player.DBUnknown)
+	}
+	notes, err := s.Set("DBPath", "")
+	if err != nil || len(notes) != 1 || notes[0] != embedded.Name+": 5 pieces" {
+		t.Errorf("DBPath empty: notes %q, error %v; want the built-in database's", notes, err)
+	}
+	if _, err := s.Set("DBCache", "2"); err != nil {
+		t.Fatal(err)
+	}
+	want("after DBCache 2", embedded.Name, embedded.Pieces, player.DBWin)
 }

@@ -3,8 +3,10 @@ package session
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/nechecb/nechecb/engine/egdb/embedded"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/internal/player"
 )
@@ -59,7 +61,8 @@ func (s *Session) table() []Option {
 			search(func(o *player.Options) { o.Seed = uint64(n) })
 			return nil
 		}),
-		{Name: "DBPath", Kind: String, Help: "endgame database directory (nechecb egdb build); empty: none", Set: s.setDBPath},
+		{Name: "DBPath", Kind: String, Set: s.setDBPath, Help: fmt.Sprintf("endgame database directory (nechecb egdb build); "+
+			"empty: the %d-piece database built into the binary; %s: no database", embedded.Pieces, DBNone)},
 		{Name: "DBCache", Kind: Spin, Default: strconv.Itoa(player.DefaultDBCacheMB), Min: 1, Max: 65536,
 			Help: "endgame database block cache in MB", Set: s.setDBCache},
 
@@ -108,9 +111,24 @@ func (s *Session) setEval(spec string) error {
 	return nil
 }
 
-// setDBPath opens the endgame database in dir ("" none).
-func (s *Session) setDBPath(dir string) ([]string, error) {
-	problems, err := s.eng.OpenDB(s.resolve(dir), s.eng.DBCache())
+// DBNone is the DBPath value (in any case) that switches every endgame
+// database off. The empty value, DBPath's default, is the database built
+// into the binary; any other names a directory.
+const DBNone = "none"
+
+// setDBPath opens the endgame database path names: the embedded one for
+// "", none for DBNone, else the directory's.
+func (s *Session) setDBPath(path string) ([]string, error) {
+	var problems []error
+	var err error
+	switch {
+	case path == "":
+		problems, err = s.eng.OpenEmbeddedDB(s.eng.DBCache())
+	case strings.EqualFold(path, DBNone):
+		problems, err = s.eng.OpenDB("", s.eng.DBCache())
+	default:
+		problems, err = s.eng.OpenDB(s.resolve(path), s.eng.DBCache())
+	}
 	return s.dbNotes(problems, err)
 }
 
