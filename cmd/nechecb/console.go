@@ -20,6 +20,7 @@ func runConsole(args []string) int {
 	fs.BoolVar(&opts.ASCII, "ascii", false, "draw the pieces in ASCII")
 	fs.BoolVar(&opts.Flip, "flip", false, "show the board from Black's side")
 	fs.BoolVar(&opts.Numeric, "numeric", false, "show moves in numeric notation (11-15) rather than algebraic (c3d4)")
+	fs.StringVar(&opts.FEN, "fen", "", "start from this position (FEN, e.g. \"B:W18,24,27:B12,16,20\") rather than the standard one")
 	fs.StringVar(&opts.HistoryFile, "history", "", "line history file (default in the user's config directory; - for none)")
 	opts.Eval = all.DefaultSpec
 	console.SettingFlags(fs, session.Table(map[string]string{"Eval": opts.Eval}), &opts.Settings)

@@ -27,7 +27,7 @@ func init() {
 		{"undo", "", "take back a move (two when the engine answered it)", (*Session).cmdUndo},
 		{"redo", "", "replay a move taken back", (*Session).cmdRedo},
 		{"moves", "", "list the legal moves", func(s *Session, _ []string) { cur := s.game.Current(); s.listMoves(&cur) }},
-		{"go", "", "the engine plays the side to move", (*Session).cmdGo},
+		{"go", "", "the engine plays the side to move (and goes on playing it)", (*Session).cmdGo},
 		{"hint", "", "the engine suggests a move", (*Session).cmdHint},
 		{"analyze", "", "search without limit, showing each depth, until Enter", (*Session).cmdAnalyze},
 		{"play", "white|black|both|none", "choose the sides the engine plays", (*Session).cmdPlay},
@@ -69,7 +69,8 @@ func (s *Session) cmdHelp(_ []string) {
 	for _, c := range commands {
 		s.printf("  %-38s %s\n", strings.TrimSpace(c.name+" "+c.args), c.summary)
 	}
-	s.printf("Tab completes commands and moves. Ctrl-C stops the engine; twice in a row it leaves.\n")
+	s.printf("Tab completes commands and moves. Ctrl-C makes the engine move now (hint: show\n")
+	s.printf("its best move so far); twice in a row it leaves.\n")
 }
 
 func (s *Session) cmdNew(_ []string) {
@@ -148,9 +149,17 @@ func (s *Session) redoOne() bool {
 	return true
 }
 
+// cmdGo lets the engine play the side to move. When it plays one side, the
+// other, it takes the side to move instead (the user's turns change hands);
+// when it plays none it moves once.
 func (s *Session) cmdGo(_ []string) {
 	if s.refuseIfOver() {
 		return
+	}
+	side := s.game.Current().Side
+	if s.engineOn[side.Opponent()] && !s.engineOn[side] {
+		s.engineOn[side], s.engineOn[side.Opponent()] = true, false
+		s.printf("the engine plays %s\n", s.engineSides())
 	}
 	if s.engineMove() {
 		s.autoPlay()
@@ -162,8 +171,8 @@ func (s *Session) cmdHint(_ []string) {
 	if s.refuseIfOver() {
 		return
 	}
-	r, ok := s.think(s.limits())
-	if !ok || !r.HasMove {
+	r, _ := s.think(s.limits())
+	if !r.HasMove {
 		return
 	}
 	s.printf("hint: %s, score %s, line %s%s\n", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV), knownNote(r.Known))

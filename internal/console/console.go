@@ -50,6 +50,9 @@ type Config struct {
 	Numeric bool
 	// Now gives the date for saved games (nil: time.Now).
 	Now func() time.Time
+	// Start is the position the first game starts from (nil: the standard
+	// start position).
+	Start *engine.Position
 }
 
 // level is how long the engine thinks.
@@ -88,14 +91,21 @@ type Session struct {
 	quit          bool
 }
 
-// NewSession starts a session on the standard start position.
+// NewSession starts a session on cfg.Start (the standard start position when
+// nil), the engine playing the side that is not to move there, so that it
+// answers the user's first move.
 func NewSession(cfg Config) *Session {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
 	s := &Session{cfg: cfg, out: &lockedWriter{w: cfg.Out}}
 	s.level = level{kind: "movetime", moveTime: time.Second}
-	s.newGame(engine.StartPosition())
+	start := engine.StartPosition()
+	if cfg.Start != nil {
+		start = *cfg.Start
+	}
+	s.engineOn[start.Side.Opponent()] = true
+	s.newGame(start)
 	return s
 }
 
@@ -118,6 +128,9 @@ func (s *Session) printf(format string, args ...any) { fmt.Fprintf(s.out, format
 // returns the exit status.
 func (s *Session) Loop() int {
 	s.printf("nechecb console: type a move (c3d4, 11-15) or a command; 'help' lists them.\n")
+	s.printf("The engine plays %s and answers your moves. 'play white|black|both|none'\n", s.engineSides())
+	s.printf("changes its side ('none': you move both), 'go' makes it take the side to move,\n")
+	s.printf("'analyze' analyses the position instead.\n")
 	s.showBoard()
 	for !s.quit {
 		line, err := s.cfg.In.Prompt(s.prompt())

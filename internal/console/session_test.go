@@ -14,8 +14,18 @@ import (
 )
 
 // newTestSession makes a session reading lines, with the fake engine on the
-// material evaluator, ASCII pieces and no colour.
+// material evaluator, ASCII pieces and no colour, the engine playing no side
+// (the scripts move both sides unless they say play).
 func newTestSession(t *testing.T, lines ...string) (*Session, *scriptReader, *fakeEngine) {
+	t.Helper()
+	s, in, eng := newSessionFrom(t, nil, lines...)
+	s.engineOn = [2]bool{}
+	return s, in, eng
+}
+
+// newSessionFrom makes a session as newTestSession does, but starting from
+// start (nil: the start position) and with the engine's default sides.
+func newSessionFrom(t *testing.T, start *engine.Position, lines ...string) (*Session, *scriptReader, *fakeEngine) {
 	t.Helper()
 	out := &syncBuffer{}
 	in := &scriptReader{lines: lines, out: out}
@@ -24,7 +34,7 @@ func newTestSession(t *testing.T, lines ...string) (*Session, *scriptReader, *fa
 		t.Fatal(err)
 	}
 	s := NewSession(Config{In: in, Out: out, Engine: eng, Settings: &fakeSettings{eng: eng, spec: "material"}, Style: Style{ASCII: true},
-		Now: func() time.Time { return time.Date(2026, 11, 21, 7, 0, 0, 0, time.UTC) }})
+		Now: func() time.Time { return time.Date(2026, 11, 21, 7, 0, 0, 0, time.UTC) }, Start: start})
 	return s, in, eng
 }
 
@@ -228,14 +238,19 @@ func TestEvalSwitch(t *testing.T) {
 	}
 }
 
-func TestCtrlCStopsTheSearchAndTwiceLeaves(t *testing.T) {
+// TestCtrlCMovesNowAndTwiceLeaves checks that Ctrl-C while the engine
+// thinks plays the best move found so far, and that a second Ctrl-C at the
+// prompt leaves.
+func TestCtrlCMovesNowAndTwiceLeaves(t *testing.T) {
 	intr := make(chan struct{}, 1)
 	s, in, eng := newTestSession(t, "level movetime 3600000", "go", Interrupt, "11-15")
 	s.cfg.Interrupts = intr
 	eng.onSearch = func() { intr <- struct{}{} }
 	turns := runScript(t, s, in)
-	checkOutput(t, turns, "go", "depth  1/1    +0.00         10 nodes   0.00s      0 nps  b6a5\n"+
-		"search stopped (Ctrl-C again at the prompt to leave)\n"+DrawBoardStart()+"Black to move.\n")
+	got := output(t, turns, "go")
+	if !strings.Contains(got, "move now (Ctrl-C again at the prompt to leave)\nnechecb plays b6a5 (9-13)") || !strings.HasSuffix(got, "White to move. Last move: b6a5 (9-13).\n") {
+		t.Errorf("Ctrl-C during go did not play the move found so far:\n%s", got)
+	}
 	if len(turns) != 3 {
 		t.Errorf("%d lines read; the Ctrl-C after the stopped search should have left", len(turns))
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/peterh/liner"
 
+	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/internal/session"
 	"github.com/nechecb/nechecb/internal/term"
@@ -31,6 +32,8 @@ type Options struct {
 	// HistoryFile is where the line history is kept ("": the default in the
 	// user's config or cache directory; "-": nowhere).
 	HistoryFile string
+	// FEN is the position to start from ("": the standard start position).
+	FEN string
 	// Settings are the engine's options given on the command line, each a
 	// name and a value, put in force in this order (SettingFlags).
 	Settings [][2]string
@@ -42,6 +45,15 @@ func Run(opts Options) int {
 	if opts.Eval == "" {
 		fmt.Fprintln(os.Stderr, "nechecb console: no evaluator spec given")
 		return 2
+	}
+	var start *engine.Position
+	if opts.FEN != "" {
+		pos, err := engine.ParseFEN(opts.FEN)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "nechecb console: --fen: %v\n", err)
+			return 2
+		}
+		start = &pos
 	}
 	sess, err := session.New(session.Config{Defaults: map[string]string{"Eval": opts.Eval}})
 	if err != nil {
@@ -88,7 +100,7 @@ func Run(opts Options) int {
 	s := NewSession(Config{
 		In: linerReader{l: line, echo: !term.IsTerminal(os.Stdin)}, Out: os.Stdout, Engine: sess.Engine(), Settings: sess, Interrupts: interrupts,
 		Style:   Style{ASCII: opts.ASCII || !unicodeTerminal(), Flip: opts.Flip, Color: colorWanted()},
-		Numeric: opts.Numeric,
+		Numeric: opts.Numeric, Start: start,
 	})
 	line.SetWordCompleter(s.Complete)
 	code := s.Loop()

@@ -13,8 +13,8 @@ import (
 )
 
 // think searches the current position with lim, printing each depth, until
-// the search ends or the user presses Ctrl-C. It returns false when the
-// search was cancelled.
+// the search ends or the user presses Ctrl-C. It returns false when Ctrl-C
+// stopped the search; the result is then the best found so far.
 func (s *Session) think(lim player.Limits) (player.Result, bool) {
 	s.drainInterrupts()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -25,10 +25,9 @@ func (s *Session) think(lim player.Limits) (player.Result, bool) {
 		return r, true
 	case <-s.cfg.Interrupts:
 		cancel()
-		<-done
-		s.printf("search stopped (Ctrl-C again at the prompt to leave)\n")
+		r := <-done
 		s.lastInterrupt = true
-		return player.Result{}, false
+		return r, false
 	}
 }
 
@@ -92,17 +91,22 @@ func (s *Session) line(pv []engine.Move) string {
 	return strings.Join(names, " ")
 }
 
-// engineMove lets the engine play the side to move. It returns false when no
-// move was played (search cancelled, or no move).
+// engineMove lets the engine play the side to move. Ctrl-C makes it play
+// the best move found so far at once ("move now"). It returns false when the
+// engine should stop moving: Ctrl-C, or no move.
 func (s *Session) engineMove() bool {
 	side := s.game.Current().Side
 	start := time.Now()
-	r, ok := s.think(s.limits())
+	r, finished := s.think(s.limits())
 	if s.level.kind == "time" {
 		s.clock[side] = max(s.clock[side]-time.Since(start), 0)
 	}
-	if !ok {
-		return false
+	if !finished {
+		if !r.HasMove {
+			s.printf("search stopped before it found a move (Ctrl-C again at the prompt to leave)\n")
+			return false
+		}
+		s.printf("move now (Ctrl-C again at the prompt to leave)\n")
 	}
 	if !r.HasMove {
 		s.printf("the engine has no move to play\n")
@@ -110,7 +114,7 @@ func (s *Session) engineMove() bool {
 	}
 	s.printf("nechecb plays %s, score %s%s\n", s.bothNames(r.Best), formatScore(r.Score), knownNote(r.Known))
 	s.play(r.Best)
-	return true
+	return finished
 }
 
 // autoPlay lets the engine move for as long as it plays the side to move.

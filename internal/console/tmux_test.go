@@ -76,9 +76,9 @@ func (s *tmuxSession) waitGone(text string) {
 	}
 }
 
-// TestRealTerminal runs the nechecb binary under tmux: it types moves, uses
-// tab completion, lets the engine move, stops a search with Ctrl-C and
-// leaves with a second one, then checks the history file. Run it with -v to
+// TestRealTerminal runs the nechecb binary under tmux: it types a move with
+// tab completion, sees the engine answer, has a search play its move at once
+// with Ctrl-C and leaves with a second one, then checks the history file. Run it with -v to
 // see the screen captured after the engine's move. It runs under -short as
 // well: once the binary is built it takes a fraction of a second.
 func TestRealTerminal(t *testing.T) {
@@ -98,26 +98,24 @@ func TestRealTerminal(t *testing.T) {
 	s.typeText("f6", "Tab", "Tab")
 	s.waitFor("f6e5 f6g5", 1)
 	s.typeText("e", "Tab", "Enter")
-	s.waitFor("Last move: f6e5 (11-15)", 1)
-	s.typeText("22-18", "Enter")
-	s.waitFor("Last move: c3d4 (22-18)", 1)
-	s.typeText("level depth 6", "Enter")
-	s.typeText("go", "Enter")
-	scr := s.waitFor("2. white>", 1)
+	// The engine answers the user's move by default.
+	scr := s.waitFor("2. black>", 1)
 	if !strings.Contains(scr, "nechecb plays") || !strings.Contains(scr, "⛂") {
 		t.Errorf("no engine move or no Unicode pieces on the screen:\n%s", scr)
 	}
-	t.Logf("the screen after 11-15 22-18 and go:\n%s", scr)
+	t.Logf("the screen after 11-15 and the engine's answer:\n%s", scr)
 
 	s.typeText("", "C-l") // liner clears the screen
 	// Wait for the clear: until then the first search's lines would satisfy
 	// the wait for this one's, and Ctrl-C would come before it started.
 	s.waitGone("nechecb plays")
+	s.typeText("play none", "Enter")
 	s.typeText("level movetime 60000", "Enter")
 	s.typeText("go", "Enter")
 	s.waitFor(" nodes ", 1)
+	// Ctrl-C while the engine thinks plays the best move found so far.
 	s.typeText("", "C-c")
-	s.waitFor("search stopped", 1)
+	s.waitFor("move now", 1)
 	s.waitFor("2. white>", 1)
 	s.typeText("", "C-c")
 	s.waitFor("EXITED 0", 1)
@@ -126,7 +124,7 @@ func TestRealTerminal(t *testing.T) {
 	if err != nil {
 		t.Fatalf("history file: %v", err)
 	}
-	if !strings.Contains(string(data), "f6e5\n22-18\nlevel depth 6\ngo\n") {
+	if !strings.Contains(string(data), "f6e5\nplay none\nlevel movetime 60000\ngo\n") {
 		t.Errorf("history file holds:\n%s", data)
 	}
 }
