@@ -2,16 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/signal"
-	"strings"
 	"time"
 
-	"github.com/nechecb/nechecb/internal/fileio"
 	"github.com/nechecb/nechecb/internal/fleetrun"
-	"github.com/nechecb/nechecb/internal/term"
 	"github.com/nechecb/nechecb/match"
 	"github.com/nechecb/nechecb/protocol/client"
 )
@@ -86,93 +83,25 @@ func runMatch(args []string) int {
 	if status, ok := parseFlags(fs, args, matchUsage, os.Stdout, os.Stderr); !ok {
 		return status
 	}
-	cfg := match.Config{
-		Engines: engines, Gauntlet: *gauntlet, Rounds: *rounds, Games: *games, Random: *random, Seed: *seed,
-		MaxMoves: *maxMoves, Concurrency: *concurrency, Timeout: *timeout, PDN: *pdnPath, Resume: *resume, Event: *event, FaultLimit: *faults,
-		Limits:       match.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Depth: *depth, Margin: time.Duration(*margin) * time.Millisecond},
-		Adjudication: match.Adjudication{Score: *adjScore, ScoreMoves: *adjMoves, Claims: *adjClaims},
-	}
-	var err error
-	if *tc != "" {
-		if cfg.Limits.Base, cfg.Limits.Inc, err = match.ParseTimeControl(*tc); err != nil {
-			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-			return 2
-		}
-	}
-	if *sprt != "" {
-		if cfg.SPRT, err = match.ParseSPRT(*sprt); err != nil {
-			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-			return 2
-		}
-	}
-	if cfg.Openings, err = match.LoadOpenings(*openings, *strict, os.Stderr); err != nil {
+	err := match.RunJob(match.Job{
+		Config: match.Config{
+			Engines: engines, Gauntlet: *gauntlet, Rounds: *rounds, Games: *games, Random: *random, Seed: *seed,
+			MaxMoves: *maxMoves, Concurrency: *concurrency, Timeout: *timeout, PDN: *pdnPath, Resume: *resume, Event: *event, FaultLimit: *faults,
+			Limits:       match.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Depth: *depth, Margin: time.Duration(*margin) * time.Millisecond},
+			Adjudication: match.Adjudication{Score: *adjScore, ScoreMoves: *adjMoves, Claims: *adjClaims},
+		},
+		TimeControl: *tc, SPRT: *sprt, Openings: *openings, Strict: *strict, Plot: *plot, Quiet: *quiet,
+		Fleet: func(ctx context.Context, c *match.Config) (func(), error) {
+			return fleetrun.StartMatch(ctx, nf, c, os.Stderr)
+		},
+		Stdout: os.Stdout, Stderr: os.Stderr,
+	})
+	switch {
+	case errors.Is(err, match.ErrInterrupted):
+		return 1 // the match is not complete; the notice is written
+	case err != nil:
 		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-		return 2
-	}
-	if err := cfg.Validate(); err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-		return 2
-	}
-	if *plot != "" {
-		if err := fileio.CheckWritable(*plot); err != nil {
-			fmt.Fprintf(os.Stderr, "nechecb match: --plot: %v\n", err)
-			return 1
-		}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	if err := nf.Check(); err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-		return 2
-	}
-	if nf.URL != "" {
-		if err := cfg.CheckRemote(); err != nil {
-			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-			return 2
-		}
-		f, err := fleetrun.Start(ctx, nf, "", os.Stderr)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-			return exitStatus(err)
-		}
-		defer f.Close()
-		cfg.Remote, cfg.RemoteBatch = f.Coordinator, nf.Batch
-	}
-	interrupts := make(chan os.Signal, 1)
-	signal.Notify(interrupts, os.Interrupt)
-	go func() {
-		<-interrupts
-		signal.Stop(interrupts) // a second interrupt ends the runner at once
-		fmt.Fprintln(os.Stderr, "\nnechecb match: interrupted; finishing the games under way (interrupt again to quit now, then use --resume)")
-		cancel()
-	}()
-	var progress func(match.Progress)
-	status := term.NewStatusLine(os.Stderr)
-	if !*quiet {
-		progress = func(p match.Progress) { status.Update(p.String()) }
-	}
-	sum, err := match.Run(ctx, cfg, progress)
-	status.Done()
-	if sum != nil {
-		sum.WriteTable(os.Stdout)
-		if *plot != "" {
-			names := make([]string, len(engines))
-			for i, e := range engines {
-				names[i] = e.Name
-			}
-			title := names[0] + " vs " + strings.Join(names[1:], ", ")
-			if perr := fileio.WriteAtomic(*plot, match.PlotSVG(sum, title)); perr != nil {
-				fmt.Fprintf(os.Stderr, "nechecb match: %v\n", perr)
-				return 1
-			}
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-		return 1
-	}
-	if ctx.Err() != nil {
-		return 1 // interrupted: the match is not complete
+		return exitStatus(err)
 	}
 	return 0
 }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/nechecb/nechecb/internal/badinput"
 	"github.com/nechecb/nechecb/internal/fleet"
+	"github.com/nechecb/nechecb/match"
 	"github.com/nechecb/nechecb/train/unitplay"
 )
 
@@ -167,4 +168,25 @@ func (f *Fleet) stop() {
 	if f.remove != "" {
 		os.RemoveAll(f.remove)
 	}
+}
+
+// StartMatch checks s and, when s names a server, checks that c can be
+// played on a fleet, starts the fleet (Start) and sets c to play its games
+// there. The returned stop closes the fleet.
+func StartMatch(ctx context.Context, s Settings, c *match.Config, stderr io.Writer) (stop func(), err error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	if s.URL == "" {
+		return func() {}, nil
+	}
+	if err := c.CheckRemote(); err != nil {
+		return nil, badinput.Mark(err)
+	}
+	f, err := Start(ctx, s, "", stderr)
+	if err != nil {
+		return nil, err
+	}
+	c.Remote, c.RemoteBatch = f.Coordinator, s.Batch
+	return f.Close, nil
 }
