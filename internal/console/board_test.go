@@ -82,7 +82,7 @@ func TestSearchEngineAdapter(t *testing.T) {
 	for _, c := range []struct {
 		s    player.Score
 		want string
-	}{{player.Score(35), "+0.35"}, {player.Score(-120), "-1.20"}, {player.Score(0), "+0.00"},
+	}{{player.Score(35), "+0.35 men"}, {player.Score(-120), "-1.20 men"}, {player.Score(0), "+0.00 men"},
 		{search.WinIn(7), "win in 7"}, {search.LossIn(6), "loss in 6"}} {
 		if got := formatScore(c.s); got != c.want {
 			t.Errorf("formatScore(%+v) = %q, want %q", c.s, got, c.want)

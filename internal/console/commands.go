@@ -92,7 +92,6 @@ func (s *Session) cmdFEN(args []string) {
 	}
 	s.newGame(pos)
 	s.showBoard()
-	s.announceEnd()
 }
 
 func (s *Session) cmdUndo(_ []string) {
@@ -134,7 +133,6 @@ func (s *Session) cmdRedo(_ []string) {
 		s.redoOne()
 	}
 	s.showBoard()
-	s.announceEnd()
 }
 
 func (s *Session) redoOne() bool {
@@ -462,5 +460,4 @@ func (s *Session) cmdLoad(args []string) {
 		s.printf("{%s}\n", c)
 	}
 	s.showBoard()
-	s.announceEnd()
 }

@@ -86,6 +86,8 @@ type Session struct {
 	engineOn    [2]bool // the sides the engine plays, by engine.Color
 	level       level
 	clock       [2]time.Duration // each side's remaining time under "level time"
+	// report is the last progress report printed in the search under way.
+	report lastReport
 	// lastInterrupt is set after a Ctrl-C; a second one in a row leaves.
 	lastInterrupt bool
 	quit          bool
@@ -266,26 +268,18 @@ func (s *Session) bothNames(m engine.Move) string {
 	return m.Algebraic() + " (" + m.String() + ")"
 }
 
-// play plays a legal move, forgets the redo list and announces the end of
-// the game.
+// play plays a legal move and forgets the redo list. The board shown after
+// it announces the end of the game.
 func (s *Session) play(m engine.Move) {
 	if err := s.game.Play(m); err != nil {
 		s.printf("%v\n", err)
 		return
 	}
 	s.redo = nil
-	s.announceEnd()
 }
 
 // over reports whether the game has ended under the rules.
 func (s *Session) over() bool { return s.game.Result().Outcome != engine.Ongoing }
-
-// announceEnd prints the result when the game is over.
-func (s *Session) announceEnd() {
-	if r := s.game.Result(); r.Outcome != engine.Ongoing {
-		s.printf("Game over: %s. %s ('undo' or 'new' to go on)\n", r, r.PDN())
-	}
-}
 
 // refuseIfOver says so and returns true when the game is over.
 func (s *Session) refuseIfOver() bool {
@@ -328,6 +322,9 @@ func (s *Session) showBoard() {
 	}
 	if m := s.lastMove(); m != nil {
 		status += ". Last move: " + s.bothNames(*m)
+	}
+	if s.over() {
+		status += ". 'undo' or 'new' to go on"
 	}
 	s.printf("%s.\n", status)
 }

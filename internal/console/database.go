@@ -58,7 +58,7 @@ func (s *Session) cmdDB(args []string) {
 		after := cur.Play(m)
 		parts = append(parts, s.moveName(m)+" "+moverValue(db.ProbeDB(&after)).String())
 	}
-	s.printf("%s\n", wrapWords("moves:", parts))
+	s.printf("%s\n", wrapWords("moves: ", parts))
 }
 
 // openDB opens the database in dir ("-" closes it) and says what it holds.

@@ -50,7 +50,7 @@ func TestDBCommand(t *testing.T) {
 		t.Errorf("bad path: %q", got)
 	}
 	got := output(t, turns, "DB")
-	if !strings.HasPrefix(got, "database: win for Black\n") || !strings.Contains(got, "31-27 win") {
+	if !strings.HasPrefix(got, "database: win for Black\n") || !strings.Contains(got, "31-27 win") || !strings.Contains(got, "\nmoves: ") {
 		t.Errorf("db of a won position: %q", got)
 	}
 	// Every move of two kings against one in the corner keeps the win but

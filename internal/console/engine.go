@@ -33,7 +33,7 @@ type Settings interface {
 	Get(name string) (string, error)
 }
 
-// formatScore writes a search score for people: "+0.35" in men, "win in
+// formatScore writes a search score for people: "+0.35 men", "win in
 // 7" / "loss in 6" in plies, or "db win" / "db loss" for a result the
 // endgame database settled.
 func formatScore(s player.Score) string {
@@ -51,5 +51,5 @@ func formatScore(s player.Score) string {
 	if v < 0 {
 		sign, v = "-", -v
 	}
-	return fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)
+	return fmt.Sprintf("%s%d.%02d men", sign, v/100, v%100)
 }

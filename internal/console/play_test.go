@@ -3,8 +3,11 @@ package console
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/search"
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 // TestEngineAnswersByDefault checks that, with no play command, the engine
@@ -62,5 +65,39 @@ func TestStartFromPosition(t *testing.T) {
 	checkOutput(t, turns, "fen", pos.FEN()+"\n")
 	if turns[0].Prompt != "1. white> " {
 		t.Errorf("first prompt %q", turns[0].Prompt)
+	}
+}
+
+// TestProgressFitsAndChanges checks that a progress report fits in 80
+// columns even with a long line and large counts, and that reports whose
+// score and line do not change (a solved position) are not repeated.
+func TestProgressFitsAndChanges(t *testing.T) {
+	s, _, _ := newTestSession(t)
+	out := s.cfg.Out.(*syncBuffer)
+	pos := engine.StartPosition()
+	var pv []engine.Move
+	for range 20 {
+		m := pos.LegalMoves()[0]
+		pv = append(pv, m)
+		pos = pos.Play(m)
+	}
+	s.report = lastReport{}
+	for d := 1; d <= 110; d++ {
+		s.progress(player.Info{Depth: d, SelDepth: d + 20, Score: search.WinIn(7), Nodes: 123456789,
+			Time: time.Duration(d) * 500 * time.Microsecond, NPS: 98765432, TBHits: 4567890, PV: pv})
+	}
+	s.progress(player.Info{Depth: 111, SelDepth: 120, Score: player.Score(-1234), Nodes: 123456789012,
+		Time: 99 * time.Second, NPS: 98765432, PV: pv})
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 2 {
+		t.Errorf("%d reports printed, want 2 (the first, then the changed score):\n%s", len(lines), out.String())
+	}
+	for _, l := range lines {
+		if len(l) > 80 {
+			t.Errorf("report of %d columns: %s", len(l), l)
+		}
+	}
+	if !strings.Contains(lines[len(lines)-1], "-12.34 men") {
+		t.Errorf("score without its unit: %s", lines[len(lines)-1])
 	}
 }

@@ -161,8 +161,7 @@ func TestGameOverRefusesMovesUntilUndo(t *testing.T) {
 	saved := filepath.Join(dir, "won.pdn")
 	s, in, _ := newTestSession(t, "fen B:W18:B14", "c5e3", "c3d4", "go", "hint", "history", "save "+saved, "undo", "moves", "quit")
 	turns := runScript(t, s, in)
-	checkOutput(t, turns, "c5e3", `Game over: black wins (no legal move). 1-0 ('undo' or 'new' to go on)
-    a  b  c  d  e  f  g  h
+	checkOutput(t, turns, "c5e3", `    a  b  c  d  e  f  g  h
  8     .     .     .     .  8
  7  .     .     .     .     7
  6     .     .     .     .  6
@@ -172,7 +171,7 @@ func TestGameOverRefusesMovesUntilUndo(t *testing.T) {
  2     .     .     .     .  2
  1  .     .     .     .     1
     a  b  c  d  e  f  g  h
-Game over: black wins (no legal move) 1-0. Last move: c5xe3 (14x23).
+Game over: black wins (no legal move) 1-0. Last move: c5xe3 (14x23). 'undo' or 'new' to go on.
 `)
 	refusal := "the game is over (black wins (no legal move)); 'undo' or 'new' to go on\n"
 	for _, line := range []string{"c3d4", "go", "hint"} {
@@ -196,10 +195,12 @@ func TestEnginePlaysAFullGame(t *testing.T) {
 	s, in, eng := newTestSession(t, "level depth 2", "play both", "11-15", "history", "play white", "new", "f6e5", "undo", "quit")
 	turns := runScript(t, s, in)
 	played := output(t, turns, "play both")
-	if strings.Count(played, "Game over: ") != 2 { // the announcement and the status line
-		t.Fatalf("the engine's game did not end once:\n%s", played)
+	if strings.Count(played, "Game over: ") != 1 { // the status line, once
+		t.Fatalf("the engine's game did not end, or its end was announced twice:\n%s", played)
 	}
-	checkOutput(t, turns, "11-15", "the game is over ("+strings.SplitN(strings.SplitN(played, "Game over: ", 2)[1], ".", 2)[0]+"); 'undo' or 'new' to go on\n")
+	reason := strings.SplitN(strings.SplitN(played, "Game over: ", 2)[1], ". Last move", 2)[0]
+	reason = reason[:strings.LastIndexByte(reason, ' ')] // less the result token
+	checkOutput(t, turns, "11-15", "the game is over ("+reason+"); 'undo' or 'new' to go on\n")
 	history := output(t, turns, "history")
 	lines := strings.Split(strings.TrimSpace(history), "\n")
 	last := lines[len(lines)-1]
@@ -276,8 +277,8 @@ func TestAnalyzeUntilEnter(t *testing.T) {
 	turns := runScript(t, s, in)
 	got := turns[0].Output + turns[1].Output
 	want := "analysing; press Enter to stop\n" +
-		"depth  1/1    +0.00         10 nodes   0.00s      0 nps  b6a5\n" +
-		"best b6a5 (9-13), score +0.00, line b6a5\n"
+		"depth  1/1  +0.00 men      10 nodes   0.00s     0 nps  b6a5\n" +
+		"best b6a5 (9-13), score +0.00 men, line b6a5\n"
 	checkText(t, "analysis", want, got)
 	if turns[2].Prompt != "1. black> " {
 		t.Errorf("analysis played a move: prompt %q", turns[2].Prompt)

@@ -37,6 +37,7 @@ func (s *Session) startSearch(ctx context.Context, lim player.Limits) <-chan pla
 	positions := s.game.Positions()
 	history := append([]engine.Position(nil), positions[:len(positions)-1]...)
 	done := make(chan player.Result, 1)
+	s.report = lastReport{}
 	go func() { done <- s.cfg.Engine.Search(ctx, pos, history, lim, s.progress) }()
 	return done
 }
@@ -51,22 +52,51 @@ func (s *Session) drainInterrupts() {
 	}
 }
 
-// progressPV is the most moves of the line a progress report shows, so that
-// a report fits on one line of a terminal.
-const progressPV = 6
+// lineWidth is the width of a terminal line; a progress report fits in it.
+const lineWidth = 80
 
-// progress prints one depth of a search.
+// quietFor is how long progress reports whose score and line do not change
+// are held back: a solved position completes many depths in an instant.
+const quietFor = time.Second
+
+// lastReport is what the last progress report printed showed.
+type lastReport struct {
+	score   player.Score
+	pv      string
+	printed bool
+	at      time.Duration // search time of the report
+}
+
+// progress prints one depth of a search when its score or line differ from
+// the last report printed, or quietFor after it; the line is cut to fit
+// lineWidth columns.
 func (s *Session) progress(in player.Info) {
-	pv := s.line(in.PV[:min(len(in.PV), progressPV)])
-	if len(in.PV) > progressPV {
-		pv += " ..."
+	pv := s.line(in.PV)
+	last := &s.report
+	if last.printed && last.score == in.Score && last.pv == pv && in.Time-last.at < quietFor {
+		return
 	}
+	*last = lastReport{score: in.Score, pv: pv, printed: true, at: in.Time}
 	tb := ""
 	if in.TBHits > 0 {
 		tb = " " + humanCount(in.TBHits) + " db"
 	}
-	s.printf("depth %2d/%-2d %7s %10d nodes %6.2fs %6s nps%s  %s\n",
-		in.Depth, in.SelDepth, formatScore(in.Score), in.Nodes, in.Time.Seconds(), humanCount(in.NPS), tb, pv)
+	head := fmt.Sprintf("depth %2d/%-2d %-10s %6s nodes %6.2fs %5s nps%s",
+		in.Depth, in.SelDepth, formatScore(in.Score), humanCount(in.Nodes), in.Time.Seconds(), humanCount(in.NPS), tb)
+	s.printf("%s\n", fitLine(head+"  "+pv, lineWidth))
+}
+
+// fitLine cuts line at a space so that it fits width columns, marking the
+// cut with "...".
+func fitLine(line string, width int) string {
+	if len(line) <= width {
+		return line
+	}
+	cut := strings.LastIndexByte(line[:width-3], ' ')
+	if cut < 0 {
+		return line[:width]
+	}
+	return line[:cut] + " ..."
 }
 
 // humanCount writes a count with a k or M suffix: "950", "12k", "2.1M".
