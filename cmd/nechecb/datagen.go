@@ -9,12 +9,10 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"time"
 
 	"github.com/nechecb/nechecb/internal/fleetrun"
 	"github.com/nechecb/nechecb/internal/term"
 	"github.com/nechecb/nechecb/train/datagen"
-	"github.com/nechecb/nechecb/train/unitplay"
 )
 
 func init() {
@@ -64,28 +62,14 @@ func datagenCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nechecb datagen: --out is required")
 		return 2
 	}
-	if err := nf.Check(); err != nil {
+	stopFleet, err := fleetrun.StartDatagen(ctx, nf, &cfg, stderr)
+	if err != nil {
 		fmt.Fprintf(stderr, "nechecb datagen: %v\n", err)
 		return exitStatus(err)
 	}
-	if nf.URL != "" {
-		f, err := fleetrun.Start(ctx, nf, "", stderr)
-		if err != nil {
-			fmt.Fprintf(stderr, "nechecb datagen: %v\n", err)
-			return exitStatus(err)
-		}
-		defer f.Close()
-		cfg.Remote = &unitplay.DatagenRemote{Runner: f.Coordinator, Batch: nf.Batch}
-	}
+	defer stopFleet()
 	status := term.NewStatusLine(stderr)
-	err := datagen.Run(ctx, cfg, *out, *resume, target, func(pr datagen.Progress) {
-		kept := 0.0
-		if pr.Seen > 0 {
-			kept = 100 * float64(pr.NewPositions) / float64(pr.Seen)
-		}
-		status.Update(fmt.Sprintf("games %d, positions %d (+%d in %s, %.0f/hour, %.0f%% of quiet positions new)",
-			pr.Games, pr.Positions, pr.NewPositions, pr.Elapsed.Round(time.Second), pr.Rate(), kept))
-	})
+	err = datagen.Run(ctx, cfg, *out, *resume, target, func(p datagen.Progress) { status.Update(p.String()) })
 	status.Done()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {

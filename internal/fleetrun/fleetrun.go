@@ -22,6 +22,7 @@ import (
 	"github.com/nechecb/nechecb/internal/badinput"
 	"github.com/nechecb/nechecb/internal/fleet"
 	"github.com/nechecb/nechecb/match"
+	"github.com/nechecb/nechecb/train/datagen"
 	"github.com/nechecb/nechecb/train/unitplay"
 )
 
@@ -188,5 +189,23 @@ func StartMatch(ctx context.Context, s Settings, c *match.Config, stderr io.Writ
 		return nil, err
 	}
 	c.Remote, c.RemoteBatch = f.Coordinator, s.Batch
+	return f.Close, nil
+}
+
+// StartDatagen checks s and, when s names a server, starts the fleet
+// (Start) and sets c to play its games there. The returned stop closes the
+// fleet.
+func StartDatagen(ctx context.Context, s Settings, c *datagen.Config, stderr io.Writer) (stop func(), err error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	if s.URL == "" {
+		return func() {}, nil
+	}
+	f, err := Start(ctx, s, "", stderr)
+	if err != nil {
+		return nil, err
+	}
+	c.Remote = &unitplay.DatagenRemote{Runner: f.Coordinator, Batch: s.Batch}
 	return f.Close, nil
 }

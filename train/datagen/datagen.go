@@ -111,6 +111,18 @@ func (p Progress) Rate() float64 {
 	return float64(p.NewPositions) / p.Elapsed.Hours()
 }
 
+// String is the run's progress line: what the file holds, what this run
+// added and at what rate, and the share of the quiet positions seen that
+// were new.
+func (p Progress) String() string {
+	kept := 0.0
+	if p.Seen > 0 {
+		kept = 100 * float64(p.NewPositions) / float64(p.Seen)
+	}
+	return fmt.Sprintf("games %d, positions %d (+%d in %s, %.0f/hour, %.0f%% of quiet positions new)",
+		p.Games, p.Positions, p.NewPositions, p.Elapsed.Round(time.Second), p.Rate(), kept)
+}
+
 // openings returns the ballots the games start from: every 2-move and
 // 3-move ballot that does not lose by force.
 func openings() []books.Ballot {

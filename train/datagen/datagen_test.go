@@ -5,7 +5,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/nechecb/nechecb/eval"
 	_ "github.com/nechecb/nechecb/eval/heuristic"
@@ -149,5 +151,15 @@ func TestKeySet(t *testing.T) {
 	}
 	if s.len() != 5000 {
 		t.Errorf("len %d", s.len())
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	p := Progress{Games: 10, Positions: 900, NewPositions: 300, Elapsed: 90 * time.Minute, Seen: 400}
+	if got, want := p.String(), "games 10, positions 900 (+300 in 1h30m0s, 200/hour, 75% of quiet positions new)"; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	if got := (Progress{}).String(); !strings.HasSuffix(got, "0% of quiet positions new)") {
+		t.Errorf("empty progress line %q", got)
 	}
 }
