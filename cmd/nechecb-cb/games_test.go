@@ -141,9 +141,11 @@ func TestHarnessPlaysWholeGamesLikeCheckerBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Under -short one whole game, in the first time mode; six without,
+	// every mode twice.
 	n := 6
 	if testing.Short() {
-		n = 3
+		n = 1
 	}
 	for i := 0; i < n; i++ {
 		ballot := standard[(i*37)%len(standard)]
