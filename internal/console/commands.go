@@ -1,6 +1,7 @@
 package console
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -173,7 +174,12 @@ func (s *Session) cmdHint(_ []string) {
 	if !r.HasMove {
 		return
 	}
-	s.printf("hint: %s, score %s, line %s%s\n", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV), knownNote(r.Known))
+	s.printWrapped(fmt.Sprintf("hint: %s, score %s, line %s%s", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV), knownNote(r.Known)))
+}
+
+// printWrapped prints text wrapped at word boundaries to fit a terminal.
+func (s *Session) printWrapped(text string) {
+	s.printf("%s", wrapWords("", strings.Fields(text)))
 }
 
 func (s *Session) cmdPlay(args []string) {

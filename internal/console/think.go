@@ -55,35 +55,39 @@ func (s *Session) drainInterrupts() {
 // lineWidth is the width of a terminal line; a progress report fits in it.
 const lineWidth = 80
 
-// quietFor is how long progress reports whose score and line do not change
+// quietFor is how long progress reports whose score and move do not change
 // are held back: a solved position completes many depths in an instant.
 const quietFor = time.Second
 
-// lastReport is what the last progress report printed showed.
+// lastReport is what the last progress report printed said.
 type lastReport struct {
-	score   player.Score
-	pv      string
+	score   string      // as shown
+	best    engine.Move // the line's first move
 	printed bool
 	at      time.Duration // search time of the report
 }
 
-// progress prints one depth of a search when its score or line differ from
-// the last report printed, or quietFor after it; the line is cut to fit
-// lineWidth columns.
+// progress prints one depth of a search when its score or the move it would
+// play differ from the last report printed, or quietFor after it; the line
+// is cut to fit lineWidth columns.
 func (s *Session) progress(in player.Info) {
-	pv := s.line(in.PV)
+	var best engine.Move
+	if len(in.PV) > 0 {
+		best = in.PV[0]
+	}
+	score := formatScore(in.Score)
 	last := &s.report
-	if last.printed && last.score == in.Score && last.pv == pv && in.Time-last.at < quietFor {
+	if last.printed && last.score == score && last.best == best && in.Time-last.at < quietFor {
 		return
 	}
-	*last = lastReport{score: in.Score, pv: pv, printed: true, at: in.Time}
+	*last = lastReport{score: score, best: best, printed: true, at: in.Time}
 	tb := ""
 	if in.TBHits > 0 {
 		tb = " " + humanCount(in.TBHits) + " db"
 	}
 	head := fmt.Sprintf("depth %2d/%-2d %-10s %6s nodes %6.2fs %5s nps%s",
-		in.Depth, in.SelDepth, formatScore(in.Score), humanCount(in.Nodes), in.Time.Seconds(), humanCount(in.NPS), tb)
-	s.printf("%s\n", fitLine(head+"  "+pv, lineWidth))
+		in.Depth, in.SelDepth, score, humanCount(in.Nodes), in.Time.Seconds(), humanCount(in.NPS), tb)
+	s.printf("%s\n", fitLine(head+"  "+s.line(in.PV), lineWidth))
 }
 
 // fitLine cuts line at a space so that it fits width columns, marking the
@@ -176,6 +180,6 @@ func (s *Session) cmdAnalyze(_ []string) {
 		s.lastInterrupt = true
 	}
 	if r.HasMove {
-		s.printf("best %s, score %s, line %s%s\n", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV), knownNote(r.Known))
+		s.printWrapped(fmt.Sprintf("best %s, score %s, line %s%s", s.bothNames(r.Best), formatScore(r.Score), s.line(r.PV), knownNote(r.Known)))
 	}
 }
