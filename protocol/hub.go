@@ -96,10 +96,13 @@ func (s *Server) hubGameCommand(cmd string, args hubtext.Args) {
 func (s *Server) hubPos(args hubtext.Args) {
 	start := engine.StartPosition()
 	if text, ok := args.Values["pos"]; ok {
-		p, err := hubtext.ParsePosition(text, s.hubLayout)
+		p, crowned, err := hubtext.ParsePosition(text, s.hubLayout)
 		if err != nil {
 			s.refusePosition("pos", "%v", err)
 			return
+		}
+		for _, sq := range crowned {
+			s.note(fmt.Sprintf("pos: the man on square %d stood on its crowning row and is crowned", sq))
 		}
 		start = p
 	}

@@ -151,3 +151,20 @@ func TestHubNoMove(t *testing.T) {
 	s.expect(`info claim="loss no legal move"`, "done")
 	s.finish()
 }
+
+// TestHubPosCrownsStrandedMen plays pydraughts' case: a position its board
+// editor allows, a man on its own crowning row. The man is crowned with a
+// note and go answers with a move instead of leaving the client waiting.
+func TestHubPosCrownsStrandedMen(t *testing.T) {
+	s := newSession(t, Config{})
+	s.send("hub")
+	s.until("wait")
+	s.send("init")
+	s.expect("ready")
+	// pydraughts' layout of B:W1:B20 (square k is character 33-k, colours
+	// and side swapped): White's man on 1 stands on its crowning row.
+	pos := "W" + strings.Repeat("e", 12) + "w" + strings.Repeat("e", 18) + "b"
+	s.send("pos pos="+pos, "level depth=1", "go think")
+	s.expect(`info message="pos: the man on square 1 stood on its crowning row and is crowned"`)
+	s.until("done move=")
+}

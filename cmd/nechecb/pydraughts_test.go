@@ -87,7 +87,7 @@ func hubPosition(line string) (*engine.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	start, err := hubtext.ParsePosition(args.Values["pos"], hubtext.Pydraughts)
+	start, _, err := hubtext.ParsePosition(args.Values["pos"], hubtext.Pydraughts)
 	if err != nil {
 		return nil, err
 	}

@@ -81,14 +81,16 @@ func swapColour(c byte) byte {
 // ParsePosition reads a Hub position in layout l: W or B for the side to
 // move, then one of w b W B e per square, 32 in all. An error names a bad
 // character by its place in text (the side to move is character 1) and by
-// the square it stands for.
-func ParsePosition(text string, l Layout) (engine.Position, error) {
+// the square it stands for. A man standing on its own crowning row, which
+// no game can reach but a client's board editor can send, is crowned; its
+// squares are returned so that the caller can say so.
+func ParsePosition(text string, l Layout) (p engine.Position, crowned []int, err error) {
 	if len(text) != 33 {
-		return engine.Position{}, fmt.Errorf("%q has %d characters, want 33 (W or B, then one of w b W B e per square)", text, len(text))
+		return p, nil, fmt.Errorf("%q has %d characters, want 33 (W or B, then one of w b W B e per square)", text, len(text))
 	}
 	for k := 1; k <= 32; k++ {
 		if !strings.ContainsRune("wbWBe", rune(text[k])) {
-			return engine.Position{}, fmt.Errorf("character %d (square %d in the %s layout) is %q, not one of w b W B e", k+1, l.square(k), l, text[k])
+			return p, nil, fmt.Errorf("character %d (square %d in the %s layout) is %q, not one of w b W B e", k+1, l.square(k), l, text[k])
 		}
 	}
 	var white, black []string
@@ -96,6 +98,10 @@ func ParsePosition(text string, l Layout) (engine.Position, error) {
 		c := text[l.square(sq)] // square maps squares to characters too
 		if l == Pydraughts {
 			c = swapColour(c)
+		}
+		if (c == 'w' && sq <= 4) || (c == 'b' && sq >= 29) {
+			c -= 'a' - 'A' // White men crown on 1-4, Black's on 29-32
+			crowned = append(crowned, sq)
 		}
 		name := strconv.Itoa(sq)
 		switch c {
@@ -111,17 +117,17 @@ func ParsePosition(text string, l Layout) (engine.Position, error) {
 	}
 	side := text[0]
 	if side != 'W' && side != 'B' {
-		return engine.Position{}, fmt.Errorf("side to move is %q, not W or B", text[0])
+		return p, nil, fmt.Errorf("side to move is %q, not W or B", text[0])
 	}
 	if l == Pydraughts {
 		side = swapColour(side)
 	}
 	fen := string(side) + ":W" + strings.Join(white, ",") + ":B" + strings.Join(black, ",")
-	p, err := engine.ParseFEN(fen)
+	p, err = engine.ParseFEN(fen)
 	if err != nil {
-		return engine.Position{}, fmt.Errorf("%s layout: %w", l, err)
+		return engine.Position{}, nil, fmt.Errorf("%s layout: %w", l, err)
 	}
-	return p, nil
+	return p, crowned, nil
 }
 
 // Position writes p as a Hub position in layout l.

@@ -1,6 +1,7 @@
 package hubtext
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -48,7 +49,7 @@ func TestHubPositionLayouts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := ParsePosition(c.text, c.layout)
+		p, _, err := ParsePosition(c.text, c.layout)
 		if err != nil {
 			t.Errorf("%s %s: %v", c.layout, c.text, err)
 			continue
@@ -83,12 +84,35 @@ func TestHubPositionErrors(t *testing.T) {
 		{Pydraughts, "X" + pydraughtsStart[1:], `side to move is 'X', not W or B`},
 		{Pydraughts, pydraughtsStart[:32] + "z", `character 33 (square 1 in the pydraughts layout) is 'z'`},
 		{Literal, literalStart[:32] + "z", `character 33 (square 32 in the literal layout) is 'z'`},
-		{Pydraughts, "Wweeeeeeeeeeeeeeeeeeeeeeeeeeeeeeb", `pydraughts layout: `},
+		{Pydraughts, "Wwwwwwwwwwwwwwbbbbbbbbbbbbbbbbbbb", `pydraughts layout: `},
 	}
 	for _, c := range cases {
-		_, err := ParsePosition(c.text, c.layout)
+		_, _, err := ParsePosition(c.text, c.layout)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %q: error %v, want one containing %q", c.layout, c.text, err, c.want)
+		}
+	}
+}
+
+// TestHubPositionCrownsStrandedMen checks that a man standing on its own
+// crowning row, which a client's board editor can send, is read as a king
+// and named, in both layouts.
+func TestHubPositionCrownsStrandedMen(t *testing.T) {
+	want, err := engine.ParseFEN("B:WK1,22:BK32,9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []Layout{Pydraughts, Literal} {
+		// The same board with the two kings written as men.
+		kings := Position(&want, l)
+		text := kings[:1] + strings.ToLower(kings[1:])
+		p, crowned, err := ParsePosition(text, l)
+		if err != nil {
+			t.Errorf("%s %q: %v", l, text, err)
+			continue
+		}
+		if p != want || !slices.Equal(crowned, []int{1, 32}) {
+			t.Errorf("%s %q: %s crowned %v, want %s crowned [1 32]", l, text, p.FEN(), crowned, want.FEN())
 		}
 	}
 }
@@ -128,7 +152,7 @@ func FuzzHubPosition(f *testing.F) {
 	f.Add("WBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, l := range []Layout{Pydraughts, Literal} {
-			p, err := ParsePosition(text, l)
+			p, _, err := ParsePosition(text, l)
 			if err != nil {
 				continue
 			}
@@ -136,7 +160,7 @@ func FuzzHubPosition(f *testing.F) {
 			if out != text {
 				t.Fatalf("%s: %q written back as %q", l, text, out)
 			}
-			q, err := ParsePosition(out, l)
+			q, _, err := ParsePosition(out, l)
 			if err != nil || q != p {
 				t.Fatalf("%s: %q read again as %v, %v", l, out, q.FEN(), err)
 			}

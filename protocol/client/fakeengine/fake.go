@@ -145,7 +145,7 @@ func readHubPosition(rest string) engine.Position {
 	_, args, _ := hubtext.ParseLine("pos " + rest)
 	p := engine.StartPosition()
 	if text, ok := args.Values["pos"]; ok {
-		p, _ = hubtext.ParsePosition(text, hubtext.Pydraughts)
+		p, _, _ = hubtext.ParsePosition(text, hubtext.Pydraughts)
 	}
 	for _, s := range strings.Fields(args.Values["moves"]) {
 		m, err := hubtext.ParseMove(&p, s)
