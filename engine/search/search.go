@@ -44,21 +44,10 @@ type RootViewer interface {
 // called from the goroutine that configures the Searcher.
 type EvaluatorFactory func() Evaluator
 
-// Material is the evaluator that counts material only, from the side to
-// move: a man is 100 and a king 130. The search uses it when it is given
-// none (so the bench signature depends on it), and eval registers it as the
-// evaluator "material": eval.Material is this type.
-type Material struct{}
-
-// Evaluate returns the side to move's material minus the opponent's.
-func (Material) Evaluate(p *engine.Position) int { return p.Material(100, 130) }
-
-// Raw returns the same count in men: a man 1, a king 1.3.
-func (m Material) Raw(p *engine.Position) float64 { return float64(m.Evaluate(p)) / 100 }
-
-// Describe says, for eval's registry and the work units that carry
-// evaluators, that Material is the kind "material", with no file.
-func (Material) Describe() (kind, selector string, data []byte) { return "material", "", nil }
+// Material is the rules' material count as an evaluator (engine.Material):
+// the search uses it when it is given none, so the bench signature depends
+// on it.
+type Material = engine.Material
 
 // Limits says when a search ends. Zero values mean "no limit"; with no limit
 // at all the search runs to MaxPly or until its context is cancelled.
