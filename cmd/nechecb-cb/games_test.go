@@ -9,6 +9,8 @@ import (
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/egdb"
+	"github.com/nechecb/nechecb/engine/egdb/embedded"
 )
 
 // API result codes and info bits, as CheckerBoard has them.
@@ -73,6 +75,14 @@ type gameRecord struct {
 // move through "set gamehist" and getmove, and checks every returned board
 // and result code against the rules.
 func playGame(t *testing.T, h *harness, ballot books.Ballot, mode timeMode) gameRecord {
+	t.Helper()
+	// The plugin's default database is the one built in; a draw it claims
+	// from there is checked against the same database.
+	db, err := embedded.Open(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
 	g, err := ballot.Play()
 	if err != nil {
 		t.Fatal(err)
@@ -115,6 +125,10 @@ func playGame(t *testing.T, h *harness, ballot books.Ballot, mode timeMode) game
 			t.Errorf("%s ply %d: the move draws (%s) but getmove returned %d", ballot.Name, ply, after.Reason, ans.result)
 		case after.Outcome == engine.WinFor(cur.Side) && ans.result != cbWin:
 			t.Errorf("%s ply %d: the move wins (%s) but getmove returned %d", ballot.Name, ply, after.Reason, ans.result)
+		case ans.result == cbDraw && strings.Contains(ans.status, "draw: endgame database"):
+			if v := db.Probe(&cur); v != egdb.Draw {
+				t.Errorf("%s ply %d: getmove claimed a database draw where the database says %s: %s", ballot.Name, ply, v, ans.status)
+			}
 		case ans.result == cbDraw && after.Outcome != engine.Draw:
 			t.Errorf("%s ply %d: getmove returned a draw the rules do not make: %s", ballot.Name, ply, ans.status)
 		case ans.result == cbWin || ans.result == cbLoss:
