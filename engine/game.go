@@ -125,12 +125,24 @@ func (g *Game) Ply() int { return len(g.moves) }
 
 // Play checks m against the legal moves of the current position and plays it.
 // A finished game takes no more moves.
-func (g *Game) Play(m Move) error {
+func (g *Game) Play(m Move) error { return g.play(m, false) }
+
+// PlayRecordedMove plays m as PlayRecorded plays a move read from text: it
+// checks m against the legal moves of the current position and goes on
+// past a threefold repetition or the 40-move rule, but not from a position
+// with no legal move.
+func (g *Game) PlayRecordedMove(m Move) error { return g.play(m, true) }
+
+// play is Play, or PlayRecordedMove when pastDraw is set.
+func (g *Game) play(m Move, pastDraw bool) error {
 	cur := g.Current()
 	l := &g.list
 	cur.Generate(l)
-	if err := g.over(&cur, l.N); err != nil {
-		return err
+	// Only the lack of a legal move ends a recorded game.
+	if l.N == 0 || !pastDraw {
+		if err := g.over(&cur, l.N); err != nil {
+			return err
+		}
 	}
 	for _, legal := range l.Slice() {
 		if legal == m {

@@ -175,8 +175,23 @@ func TestPlayRecordedPastDraw(t *testing.T) {
 	if _, err := g.PlayText("4-8"); err == nil || !strings.Contains(err.Error(), "threefold repetition") {
 		t.Errorf("PlayText after a threefold repetition: %v, want the game over", err)
 	}
+	cur := g.Current()
+	m, err := cur.ParseMove("4-8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(m); err == nil || !strings.Contains(err.Error(), "threefold repetition") {
+		t.Errorf("Play after a threefold repetition: %v, want the game over", err)
+	}
+	if err := g.PlayRecordedMove(m); err != nil {
+		t.Errorf("PlayRecordedMove after a threefold repetition: %v", err)
+	}
+	g.Undo()
 	if _, err := g.PlayRecorded("4-8"); err != nil {
 		t.Errorf("PlayRecorded after a threefold repetition: %v", err)
+	}
+	if err := g.PlayRecordedMove(m); err == nil || !strings.Contains(err.Error(), "illegal") {
+		t.Errorf("PlayRecordedMove of a move that is not legal: %v", err)
 	}
 	if ply, draw, ok := g.UnclaimedDraw(); !ok || ply != 8 || draw.Reason != "threefold repetition" {
 		t.Errorf("UnclaimedDraw() = %d, %v, %v; want ply 8, threefold repetition", ply, draw, ok)
@@ -194,6 +209,9 @@ func TestPlayRecordedPastDraw(t *testing.T) {
 	}
 	if _, err := g.PlayRecorded("9-5"); err == nil || !strings.Contains(err.Error(), "no legal move") {
 		t.Errorf("PlayRecorded after no legal move: %v, want the game over", err)
+	}
+	if err := g.PlayRecordedMove(m); err == nil || !strings.Contains(err.Error(), "no legal move") {
+		t.Errorf("PlayRecordedMove after no legal move: %v, want the game over", err)
 	}
 	if _, _, ok := g.UnclaimedDraw(); ok {
 		t.Error("UnclaimedDraw found a draw in a game without one")

@@ -23,7 +23,7 @@ var helpText = []string{
 // convenience runs the commands for people and scripts: d, moves, eval,
 // perft, bench, result and help. Anything else is an unknown command.
 func (s *Server) convenience(cmd string, args []string) {
-	p := s.game.current()
+	p := s.game.Current()
 	switch cmd {
 	case "d":
 		for _, row := range boardRows(&p) {
@@ -39,7 +39,7 @@ func (s *Server) convenience(cmd string, args []string) {
 		raw, score := s.cfg.Searcher.Evaluate(&p)
 		s.note(fmt.Sprintf("eval %s raw %g score %d side %s", s.cfg.Searcher.Evaluator(), raw, score, p.Side))
 	case "result":
-		r := s.game.result()
+		r := s.game.Result()
 		s.note("result " + r.PDN() + " " + r.String())
 	case "help":
 		for _, h := range helpText {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/internal/player"
+	esession "github.com/nechecb/nechecb/internal/session"
 	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
@@ -106,7 +107,7 @@ func (s *Server) hubPos(args hubtext.Args) {
 		}
 		start = p
 	}
-	rec, err := newRecord(start, strings.Fields(args.Values["moves"]), hubtext.ParseMove)
+	rec, err := esession.ParseGame(start, strings.Fields(args.Values["moves"]), hubtext.ParseMove)
 	if err != nil {
 		s.refusePosition("pos", "%v", err)
 		return
@@ -120,7 +121,7 @@ func (s *Server) hubGo(args hubtext.Args) {
 	if len(args.Words) > 0 {
 		mode = strings.ToLower(args.Words[0])
 	}
-	limits := s.level.limits(s.game.current().Side)
+	limits := s.level.limits(s.game.Current().Side)
 	switch mode {
 	case "think":
 	case "ponder":

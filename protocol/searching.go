@@ -38,8 +38,8 @@ func (a *activeSearch) unbounded() bool {
 // legal move, or by starting the search goroutine.
 func (s *Server) startSearch(limits player.Limits) {
 	s.applyPending()
-	root := s.game.current()
-	history := s.game.history()
+	root := s.game.Current()
+	history := s.game.History()
 	var l engine.MoveList
 	root.Generate(&l)
 	if l.N == 0 {
@@ -143,7 +143,7 @@ func (s *Server) quit() {
 
 // sendNoMove answers go when the side to move has no legal move.
 func (s *Server) sendNoMove() {
-	r := s.game.result()
+	r := s.game.Result()
 	if s.hub {
 		s.send(`info claim="loss no legal move"`)
 		s.send("done")
@@ -199,10 +199,10 @@ func (s *Server) sendBest(root engine.Position, res player.Result, limits player
 // loss the search proved, or the endgame database's verdict known on the
 // root. Otherwise it returns "".
 func (s *Server) claim(best engine.Move, score player.Score, known player.Outcome) string {
-	if r := s.game.result(); r.Outcome == engine.Draw {
+	if r := s.game.Result(); r.Outcome == engine.Draw {
 		return "draw " + r.Reason
 	}
-	r := s.game.resultAfter(best)
+	r := s.game.ResultAfter(best)
 	switch {
 	case r.Outcome == engine.Draw:
 		return "draw " + r.Reason

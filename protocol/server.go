@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/nechecb/nechecb/engine"
+	esession "github.com/nechecb/nechecb/internal/session"
 	"github.com/nechecb/nechecb/protocol/hubtext"
 )
 
@@ -48,7 +49,7 @@ type Server struct {
 	opts      optionSet      // options in force and as last set
 	// startNotes are the lines the options set before Serve have to show.
 	startNotes []string
-	game       record
+	game       *esession.Game
 	// noPosition holds the command that was refused last, when the latest
 	// pos or position command was refused: go then answers with an error
 	// instead of searching the game that was there before.
@@ -87,7 +88,7 @@ func NewServer(cfg Config) (*Server, error) {
 	if err := s.opts.applyDefaults(); err != nil {
 		return nil, fmt.Errorf("protocol: %w", err)
 	}
-	s.game.reset(engine.StartPosition())
+	s.game = esession.NewGame(engine.StartPosition())
 	s.level = defaultHubLevel
 	return s, nil
 }
@@ -265,8 +266,8 @@ func (s *Server) setHubLayout(name string) error {
 }
 
 // setGame puts an accepted position command's game in force.
-func (s *Server) setGame(r record) {
-	s.game = r
+func (s *Server) setGame(g *esession.Game) {
+	s.game = g
 	s.noPosition = ""
 }
 

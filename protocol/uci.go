@@ -8,6 +8,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/internal/player"
+	esession "github.com/nechecb/nechecb/internal/session"
 )
 
 // handleUCI runs one command of the UCI-like dialect. args are the words
@@ -54,7 +55,7 @@ func (s *Server) handleUCI(cmd, line string, args []string) {
 // which is a position go may search again after a refused one.
 func (s *Server) newGame() {
 	s.cfg.Searcher.Clear()
-	s.game.reset(engine.StartPosition())
+	s.game = esession.NewGame(engine.StartPosition())
 	s.noPosition = ""
 }
 
@@ -151,7 +152,7 @@ func (s *Server) uciPosition(args []string) {
 		}
 		moves = rest[1:]
 	}
-	rec, err := newRecord(start, moves, (*engine.Position).ParseMove)
+	rec, err := esession.ParseGame(start, moves, (*engine.Position).ParseMove)
 	if err != nil {
 		s.refusePosition("position", "%v", err)
 		return
@@ -162,7 +163,7 @@ func (s *Server) uciPosition(args []string) {
 // uciGoLimits reads the words of a go command.
 func (s *Server) uciGoLimits(args []string) (player.Limits, error) {
 	var l player.Limits
-	root := s.game.current()
+	root := s.game.Current()
 	for i := 0; i < len(args); i++ {
 		word := strings.ToLower(args[i])
 		switch word {

@@ -310,7 +310,7 @@ func (p *Plugin) setGameHist(value string) (string, bool) {
 	if err != nil {
 		return "set " + err.Error(), false
 	}
-	return fmt.Sprintf("gamehist %d position(s)", len(hist)), true
+	return fmt.Sprintf("gamehist %d position(s)", len(hist.Positions())), true
 }
 
 // checkDir answers "set check_wld_dir": what the folder holds for nechecb.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // PollInterval is how often GetMove looks at the host's play-now flag.
@@ -72,7 +73,8 @@ func (p *Plugin) GetMove(req Request) Reply {
 	for _, problem := range pre.problems {
 		status.show("nechecb: a setting made during the last move did not take: " + problem)
 	}
-	root, history := rootWithHistory(pos, pre.hist)
+	game := gameAt(pos, pre.hist)
+	root, history := game.Current(), game.History()
 	if req.Info&ResetMoves != 0 {
 		pre.eng.Clear()
 	}
@@ -91,7 +93,7 @@ func (p *Plugin) GetMove(req Request) Reply {
 	if known == player.DBUnknown {
 		known = pre.eng.ProbeDB(&root)
 	}
-	result, why := judge(root, history, best, score, known)
+	result, why := judge(game, best, score, known)
 	if why != "" {
 		line += "  (" + why + ")"
 	}
@@ -224,17 +226,16 @@ func watchPlayNow(playNow func() bool, stop func()) func() {
 	}
 }
 
-// judge returns the result code of playing best from root, whose earlier
-// game positions are history, and its reason: a draw only when the rules
-// make it one (now or after the move), a win when the opponent is left
-// without a move or the search proved one, a loss the search proved, or
-// else the endgame database's verdict known on root.
-func judge(root engine.Position, history []engine.Position, best engine.Move, score player.Score, known player.Outcome) (int, string) {
-	game := append(append(make([]engine.Position, 0, len(history)+2), history...), root)
-	if r := engine.ResultOf(game); r.Outcome == engine.Draw {
+// judge returns the result code of playing best from the game's current
+// position, and its reason: a draw only when the rules make it one (now or
+// after the move), a win when the opponent is left without a move or the
+// search proved one, a loss the search proved, or else the endgame
+// database's verdict known on that position.
+func judge(game *session.Game, best engine.Move, score player.Score, known player.Outcome) (int, string) {
+	if r := game.Result(); r.Outcome == engine.Draw {
 		return ResultDraw, "draw: " + r.Reason
 	}
-	r := engine.ResultOf(append(game, root.Play(best)))
+	r := game.ResultAfter(best)
 	switch {
 	case r.Outcome == engine.Draw:
 		return ResultDraw, "draw: " + r.Reason

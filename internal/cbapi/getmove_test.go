@@ -11,6 +11,7 @@ import (
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 func mustFEN(t *testing.T, fen string) engine.Position {
@@ -170,7 +171,7 @@ func TestJudge(t *testing.T) {
 		{search.WinIn(9), ResultWin},
 		{search.LossIn(4), ResultLoss},
 	} {
-		if got, _ := judge(root, nil, m, c.score, player.DBUnknown); got != c.want {
+		if got, _ := judge(session.NewGame(root), m, c.score, player.DBUnknown); got != c.want {
 			t.Errorf("score %+v: %d, want %d", c.score, got, c.want)
 		}
 	}
@@ -180,12 +181,12 @@ func TestJudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, earlier := hist[len(hist)-1], hist[:len(hist)-1]
+	root = hist.Current()
 	back, err := root.ParseMove("27-32")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, why := judge(root, earlier, back, search.WinIn(3), player.DBUnknown); got != ResultDraw || why != "draw: threefold repetition" {
+	if got, why := judge(hist, back, search.WinIn(3), player.DBUnknown); got != ResultDraw || why != "draw: threefold repetition" {
 		t.Errorf("repetition: %d %q", got, why)
 	}
 }

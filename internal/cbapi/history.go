@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // ParseGameHist reads the value of "set gamehist": a FEN, the position
 // after the game's last capture or man move, then the king moves played
-// since, as "from-to". It returns the positions from the FEN on, the last
-// one the position the moves reach, or an error naming what did not fit.
-func ParseGameHist(text string) ([]engine.Position, error) {
+// since, as "from-to". It returns the game they describe, or an error
+// naming what did not fit.
+func ParseGameHist(text string) (*session.Game, error) {
 	fields := strings.Fields(text)
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("gamehist: no position given (want FEN[ from-to ...])")
@@ -20,26 +21,23 @@ func ParseGameHist(text string) ([]engine.Position, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gamehist: %v", err)
 	}
-	positions := make([]engine.Position, 1, len(fields))
-	positions[0] = start
-	for i, text := range fields[1:] {
-		cur := positions[len(positions)-1]
-		m, err := cur.ParseMove(text)
-		if err != nil {
-			return nil, fmt.Errorf("gamehist: move %d: %v", i+1, err)
-		}
-		positions = append(positions, cur.Play(m))
+	g, err := session.ParseGame(start, fields[1:], (*engine.Position).ParseMove)
+	if err != nil {
+		return nil, fmt.Errorf("gamehist: %v", err)
 	}
-	return positions, nil
+	return g, nil
 }
 
-// rootWithHistory returns the position to search from and the game's
-// earlier positions: when the history's last position is root's board, that
-// position (which counts the reversible plies) and the ones before it;
-// otherwise root alone, since the history belongs to another game.
-func rootWithHistory(root engine.Position, hist []engine.Position) (engine.Position, []engine.Position) {
-	if n := len(hist); n > 0 && hist[n-1].SameBoard(&root) {
-		return hist[n-1], hist[:n-1]
+// gameAt returns the game to search root in: hist (nil when there is
+// none) when its current position is root's board, since that position
+// counts the reversible plies and the ones before it show repetitions;
+// otherwise a game that starts at root, since the history belongs to
+// another game.
+func gameAt(root engine.Position, hist *session.Game) *session.Game {
+	if hist != nil {
+		if cur := hist.Current(); cur.SameBoard(&root) {
+			return hist
+		}
 	}
-	return root, nil
+	return session.NewGame(root)
 }

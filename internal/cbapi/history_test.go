@@ -12,10 +12,10 @@ func TestParseGameHistOfTheSpec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(hist) != 3 {
-		t.Fatalf("%d positions, want 3", len(hist))
+	if n := len(hist.Positions()); n != 3 {
+		t.Fatalf("%d positions, want 3", n)
 	}
-	last := hist[2]
+	last := hist.Current()
 	if got := last.FEN(); got != "B:WK12,K24,30,32:BK19,21,28,K31" {
 		t.Errorf("last position %s", got)
 	}
@@ -37,7 +37,7 @@ func TestParseGameHistNamesWhatIsWrong(t *testing.T) {
 	}
 }
 
-func TestRootWithHistoryTakesTheHistoryOnlyWhenItEndsAtRoot(t *testing.T) {
+func TestGameAtTakesTheHistoryOnlyWhenItEndsAtRoot(t *testing.T) {
 	hist, err := ParseGameHist("B:WK32:BK1 1-6 32-27")
 	if err != nil {
 		t.Fatal(err)
@@ -46,13 +46,18 @@ func TestRootWithHistoryTakesTheHistoryOnlyWhenItEndsAtRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, earlier := rootWithHistory(root, hist)
-	if got.Reversible != 2 || len(earlier) != 2 {
+	g := gameAt(root, hist)
+	if got, earlier := g.Current(), g.History(); got.Reversible != 2 || len(earlier) != 2 {
 		t.Errorf("matching history: root counts %d plies, %d earlier positions; want 2 and 2", got.Reversible, len(earlier))
 	}
 	other, _ := engine.ParseFEN("W:WK27:BK6")
-	if got, earlier := rootWithHistory(other, hist); got.Reversible != 0 || earlier != nil {
+	g = gameAt(other, hist)
+	if got, earlier := g.Current(), g.History(); got.Reversible != 0 || len(earlier) != 0 || !got.SameBoard(&other) {
 		t.Errorf("history of another position was used: %d plies, %d positions", got.Reversible, len(earlier))
+	}
+	if g := gameAt(root, nil); g.Ply() != 0 || g.Start() != root {
+		start := g.Start()
+		t.Errorf("without a history: %d moves from %s, want none from %s", g.Ply(), start.FEN(), root.FEN())
 	}
 }
 

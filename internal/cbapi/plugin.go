@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/internal/session"
 )
@@ -70,8 +69,8 @@ type Plugin struct {
 	mu        sync.Mutex // guards the fields below
 	sess      *session.Session
 	own       own
-	hist      []engine.Position // from the last "set gamehist"
-	pending   [][2]string       // session options set during a search: name, value
+	hist      *session.Game // from the last "set gamehist"; nil when none
+	pending   [][2]string   // session options set during a search: name, value
 	searching bool
 }
 
@@ -129,7 +128,7 @@ var errBusy = errors.New("nechecb is already searching (getmove called again bef
 type prepared struct {
 	eng       *player.Engine
 	book      *session.Session // probed for a book move
-	hist      []engine.Position
+	hist      *session.Game
 	allScores bool
 	// problems are the settings made during the last search that did not
 	// take, for the status line.

@@ -9,6 +9,7 @@ import (
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/pdn"
 	"github.com/nechecb/nechecb/internal/player"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // command is one console command.
@@ -379,7 +380,7 @@ func (s *Session) cmdSave(args []string) {
 // game it was loaded from (comments as far as the moves still agree), or new
 // tags naming the players, and the result.
 func (s *Session) pdnGame() *pdn.Game {
-	g := pdn.FromRecord(s.game)
+	g := pdn.FromRecord(s.game.Record())
 	r := s.game.Result()
 	result := r.PDN()
 	if s.loaded != nil {
@@ -457,7 +458,7 @@ func (s *Session) cmdLoad(args []string) {
 	}
 	n := g.Number
 	s.newGame(g.Record.Start())
-	s.game = g.Record
+	s.game = session.GameOf(g.Record)
 	s.loaded = g
 	s.loadedMoves = append([]engine.Move(nil), g.Record.Moves()...)
 	s.printf("loaded game %d of %d from %s: %s (black) vs %s (white), %d moves, result %s\n",

@@ -17,6 +17,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/engine/pdn"
+	"github.com/nechecb/nechecb/internal/session"
 )
 
 // ErrInterrupted is what a LineReader returns when the user presses Ctrl-C at
@@ -77,7 +78,7 @@ func (l level) String() string {
 type Session struct {
 	cfg    Config
 	out    *lockedWriter
-	game   *engine.Game
+	game   *session.Game
 	redo   []engine.Move // moves taken back, the next to redo last
 	loaded *pdn.Game     // the game last loaded, whose tags and comments a save keeps
 	// loadedMoves are the moves of the loaded game as it was read (its
@@ -292,7 +293,7 @@ func (s *Session) refuseIfOver() bool {
 
 // newGame starts a fresh game from start.
 func (s *Session) newGame(start engine.Position) {
-	s.game = engine.NewGame(start)
+	s.game = session.NewGame(start)
 	s.redo = nil
 	s.loaded, s.loadedMoves = nil, nil
 	s.resetClock()

@@ -34,8 +34,7 @@ func (s *Session) think(lim player.Limits) (player.Result, bool) {
 // startSearch runs the engine on the current position in the background.
 func (s *Session) startSearch(ctx context.Context, lim player.Limits) <-chan player.Result {
 	pos := s.game.Current()
-	positions := s.game.Positions()
-	history := append([]engine.Position(nil), positions[:len(positions)-1]...)
+	history := append([]engine.Position(nil), s.game.History()...)
 	done := make(chan player.Result, 1)
 	s.report = lastReport{}
 	go func() { done <- s.cfg.Engine.Search(ctx, pos, history, lim, s.progress) }()

@@ -1,10 +1,11 @@
 // Package session is the one engine session behind every front end (the
 // protocol server, the CheckerBoard plugin, the console): the search and
 // its evaluator, the opening book and its randomness, and the endgame
-// database, configured through one declarative option table. A new option
-// is one entry in the table (table.go), and every front end has it: the
-// protocol announces it, CheckerBoard's set/get/help and the console's set
-// command and flags reach it by name.
+// database, configured through one declarative option table, and the game
+// a front end plays (Game: its positions and moves, its result by the
+// rules, take-backs). A new option is one entry in the table (table.go),
+// and every front end has it: the protocol announces it, CheckerBoard's
+// set/get/help and the console's set command and flags reach it by name.
 //
 // A Session is not safe for concurrent use: a front end changes options
 // between searches.
