@@ -26,8 +26,17 @@ const datagenUsage = `usage: nechecb datagen --out FILE (--positions N | --games
 Plays self-play games from the 2- and 3-move ballots with random early plies
 and appends their quiet positions (no capture for either side), each with
 the game's result and a search score, deduplicated, to FILE, a chunk of
-games at a time. The same flags and seed write the same file; --resume goes
-on with a stopped run.
+games at a time. The same flags and seed write the same file, whatever
+--workers; --resume goes on with a stopped run.
+
+With --db (a folder that nechecb egdb build wrote, or "embedded" for the
+5-piece database built into the binary) both sides search with the endgame
+database, and a game ends as soon as it reaches a position the database
+settles, with the database's value: the positions kept before it get that
+result, and no position the database settles is written. The file records
+the database's piece count, so --resume needs a database of as many pieces.
+Fleet workers (--nats) use the built-in database for up to 5 pieces and
+refuse a larger one's units unless started with worker --db DIR.
 
 flags:
 `
@@ -53,6 +62,7 @@ func datagenCommand(args []string, stdout, stderr io.Writer) int {
 	fl.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed")
 	fl.IntVar(&cfg.ChunkGames, "chunk", cfg.ChunkGames, "games per chunk written")
 	fl.IntVar(&cfg.Workers, "workers", cfg.Workers, "games played at once")
+	fl.StringVar(&cfg.DB, "db", "", "endgame database folder, or \"embedded\" for the built-in one (default none)")
 	var nf fleetrun.Settings
 	bindNATS(fl, &nf, true)
 	if status, ok := parseFlags(fl, args, datagenUsage, stdout, stderr); !ok {

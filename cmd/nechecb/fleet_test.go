@@ -274,8 +274,14 @@ func TestEvolveFleetServerRestart(t *testing.T) {
 
 // TestDatagenFleetSameFile generates positions through two worker
 // processes, with an evaluator given as a file, and checks the file
-// against the in-process run's.
+// against the in-process run's; then again with the built-in endgame
+// database, which the units name and the workers use.
 func TestDatagenFleetSameFile(t *testing.T) {
+	t.Run("no-db", func(t *testing.T) { datagenFleetSameFile(t) })
+	t.Run("embedded-db", func(t *testing.T) { datagenFleetSameFile(t, "--db", "embedded") })
+}
+
+func datagenFleetSameFile(t *testing.T, settings ...string) {
 	dir := t.TempDir()
 	// The pattern weights go as a file, which travels to the workers.
 	weights, err := filepath.Abs("../../eval/pattern/default.pat")
@@ -283,8 +289,8 @@ func TestDatagenFleetSameFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	args := func(out string, extra ...string) []string {
-		return append([]string{"--games", "12", "--chunk", "6", "--nodes", "200", "--label-depth", "1", "--workers", "2",
-			"--eval", "pattern:" + weights, "--out", out}, extra...)
+		return append(append([]string{"--games", "12", "--chunk", "6", "--nodes", "200", "--label-depth", "1", "--workers", "2",
+			"--eval", "pattern:" + weights, "--out", out}, settings...), extra...)
 	}
 	var out, errs strings.Builder
 	ref := filepath.Join(dir, "ref.bin")
@@ -305,6 +311,9 @@ func TestDatagenFleetSameFile(t *testing.T) {
 	}
 	if s := lastStatus(errs.String()); !strings.Contains(s, "done 6 units (12 games)") {
 		t.Errorf("last status line %q", s)
+	}
+	if len(settings) > 0 && !strings.Contains(errs.String(), "games ended by the endgame database") {
+		t.Errorf("no game of the fleet's ended by the database: %s", errs.String())
 	}
 }
 

@@ -124,6 +124,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"worker"}, "nechecb worker: --nats is required"},
 		{[]string{"worker", "--nats", "nats://127.0.0.1:1", "--concurrency", "0"}, "nechecb worker: --concurrency must be at least 1"},
 		{[]string{"datagen", "--out", "x.pos", "--games", "1", "--nats", "embedded", "--nats-batch", "-1"}, "nechecb datagen: --nats-batch may not be negative"},
+		{[]string{"datagen", "--out", "x.pos", "--games", "1", "--db", "/nonexistent-egdb"}, "nechecb datagen: endgame database /nonexistent-egdb: "},
+		{[]string{"worker", "--nats", "nats://127.0.0.1:1", "--db", "/nonexistent-egdb"}, "nechecb worker: --db: endgame database /nonexistent-egdb: "},
 		{[]string{"book"}, "nechecb book: want a subcommand: build, dump, probe"},
 		{[]string{"book", "frobnicate"}, `nechecb book: unknown command "frobnicate"`},
 		{[]string{"tune"}, "nechecb tune: want a subcommand: match, select, texel"},

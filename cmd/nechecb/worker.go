@@ -17,7 +17,7 @@ func init() {
 		run: func(args []string) int { return workerCommand(args, os.Stdout, os.Stderr) }})
 }
 
-const workerUsage = "usage: nechecb worker --nats URL [--concurrency N] [--name NAME] [credentials and TLS flags]\n\n" +
+const workerUsage = "usage: nechecb worker --nats URL [--concurrency N] [--name NAME] [--db DIR] [credentials and TLS flags]\n\n" +
 	"Pulls work units from the NATS server, plays them and publishes their results, until\n" +
 	"interrupted (SIGINT or SIGTERM: the units in play go back to the queue). It waits for a\n" +
 	"server that is not up yet and reconnects after one restarts.\n\nflags:\n"
@@ -32,6 +32,7 @@ func workerCommand(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&w.Concurrency, "concurrency", 1, "units played at once (one CPU core each)")
 	fs.StringVar(&w.Name, "name", "", "the worker's name in results and logs (default host-pid)")
 	fs.BoolVar(&w.Verbose, "verbose", false, "log every unit as it starts and ends")
+	fs.StringVar(&w.DB, "db", "", "endgame database folder for datagen runs with more pieces than the built-in database")
 	if status, ok := parseFlags(fs, args, workerUsage, stdout, stderr); !ok {
 		return status
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/nechecb/nechecb/internal/fleet"
 	"github.com/nechecb/nechecb/internal/workunit"
 	"github.com/nechecb/nechecb/match"
+	"github.com/nechecb/nechecb/train/datagen"
 	"github.com/nechecb/nechecb/train/unitplay"
 )
 
@@ -26,6 +27,9 @@ type WorkerConfig struct {
 	Concurrency int
 	// Verbose logs every unit as it starts and ends.
 	Verbose bool
+	// DB is the endgame database folder for datagen units that need more
+	// pieces than the binary's own database ("": none).
+	DB string
 	// Log receives the worker's lines.
 	Log func(string)
 }
@@ -46,12 +50,19 @@ func Work(ctx context.Context, s Settings, w WorkerConfig) error {
 	if w.Concurrency < 1 {
 		return badinput.Mark(errors.New("--concurrency must be at least 1"))
 	}
+	if w.DB != "" {
+		pieces, err := datagen.CheckDB(w.DB)
+		if err != nil {
+			return badinput.Mark(fmt.Errorf("--db: %w", err))
+		}
+		w.Log(fmt.Sprintf("endgame database %s: %d pieces", w.DB, pieces))
+	}
 	nc, err := fleet.Connect(s.connectOptions(s.URL, "nechecb worker", w.Log))
 	if err != nil {
 		return badinput.Mark(err)
 	}
 	defer nc.Close()
-	execute, closeAll, err := dispatcher()
+	execute, closeAll, err := dispatcher(w.DB)
 	if err != nil {
 		return err
 	}
@@ -79,13 +90,15 @@ func Work(ctx context.Context, s Settings, w WorkerConfig) error {
 }
 
 // dispatcher returns the function that plays a unit of any kind: match
-// units with engine processes of this binary, the others in process.
-// closeAll releases what they hold.
-func dispatcher() (execute fleet.Execute, closeAll func(), err error) {
+// units with engine processes of this binary, the others in process (db
+// is the endgame database folder of datagen units, "" none). closeAll
+// releases what they hold.
+func dispatcher(db string) (execute fleet.Execute, closeAll func(), err error) {
 	x, err := unitplay.NewExecutor()
 	if err != nil {
 		return nil, nil, err
 	}
+	x.SetDB(db)
 	binary, err := os.Executable()
 	if err != nil {
 		x.Close()

@@ -160,12 +160,16 @@ func validateGame(u *Unit, g *Game, gr *GameResult) error {
 	// engine.Game took no move after the rules' end (rec came through
 	// Game.Play): only the unit's own draw conditions are left to check
 	// before the last position.
+	db := dbPieces(u)
 	for k := range len(positions) - 1 {
 		if r := unitDraw(positions[:k+1], &u.Rules); r != engine.Ongoing {
 			return fmt.Errorf("the game goes on after ply %d, where it had ended (%s)", k, engine.Result{Outcome: r}.PDN())
 		}
+		if inDB(&positions[k], db) {
+			return fmt.Errorf("the game goes on after ply %d, where the %d-piece endgame database ends it", k, db)
+		}
 	}
-	want := ended(positions, &u.Rules)
+	want := ended(positions, &u.Rules, db, gr.Outcome)
 	if want == engine.Ongoing && u.Kind == KindMatch {
 		// A match game may also end by a side's failure or by adjudication
 		// on the engines' scores or claims, which a replay cannot see: the
@@ -285,13 +289,33 @@ func ResultFor(outcome engine.Outcome, side engine.Color) uint8 {
 
 // ended returns how the game whose positions are given stands, in the
 // order engine/play's loop judges it: the rules of checkers first, then
-// the ply limit, then (after a move only) the draw conditions of the
-// unit's rules.
-func ended(positions []engine.Position, r *Rules) engine.Outcome {
+// the endgame database of db pieces (0: none), then the ply limit, then
+// (after a move only) the draw conditions of the unit's rules. A replay
+// has no database: where one ends the game, the outcome is claimed's, to
+// be checked by whoever has the database (train/datagen does).
+func ended(positions []engine.Position, r *Rules, db int, claimed string) engine.Outcome {
 	if res := engine.ResultOf(positions); res.Outcome != engine.Ongoing {
 		return res.Outcome
 	}
+	if inDB(&positions[len(positions)-1], db) {
+		return engine.OutcomeOfPDN(claimed)
+	}
 	return unitDraw(positions, r)
+}
+
+// dbPieces returns the pieces of the endgame database that ends u's
+// games, 0 when none does.
+func dbPieces(u *Unit) int {
+	if u.Kind != KindDatagen || u.Datagen == nil {
+		return 0
+	}
+	return u.Datagen.DBPieces
+}
+
+// inDB reports whether p is within an endgame database of db pieces (0:
+// none).
+func inDB(p *engine.Position, db int) bool {
+	return db > 0 && bits.OnesCount64(p.Occupied()) <= db
 }
 
 // unitDraw returns Draw when the last of positions is drawn by the unit's

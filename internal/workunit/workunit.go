@@ -136,6 +136,11 @@ type Option struct {
 type Datagen struct {
 	Nodes      uint64 `json:"nodes,omitempty"`
 	LabelDepth int    `json:"label_depth,omitempty"`
+	// DBPieces, when above 0, is the endgame database both sides search
+	// with: every position of up to this many pieces. A game ends at the
+	// first position it settles, with its value; a worker without such a
+	// database refuses the unit.
+	DBPieces int `json:"db_pieces,omitempty"`
 }
 
 // Unit is a batch of games to play.
@@ -241,7 +246,7 @@ func DecodeUnit(data []byte) (*Unit, error) {
 	switch u.Kind {
 	case KindPool:
 	case KindDatagen:
-		if u.Datagen == nil || len(u.Cast) != 1 || u.Datagen.LabelDepth < 0 || u.Rules.Depth == 0 && u.Datagen.Nodes == 0 {
+		if u.Datagen == nil || len(u.Cast) != 1 || u.Datagen.LabelDepth < 0 || u.Datagen.DBPieces < 0 || u.Rules.Depth == 0 && u.Datagen.Nodes == 0 {
 			return nil, fmt.Errorf("work unit %s: a datagen unit needs one evaluator, its settings and a depth or node limit", u.ID)
 		}
 	case KindMatch:

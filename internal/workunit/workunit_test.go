@@ -227,3 +227,36 @@ func TestValidateDatagenSamples(t *testing.T) {
 		t.Errorf("samples in a pool unit: %v", err)
 	}
 }
+
+// TestValidateDatagenDB checks the ending of a datagen game with an
+// endgame database: it must end at the first position within the
+// database, with the outcome the worker claims (the replay has no
+// database to check it), and not go on past it.
+func TestValidateDatagenDB(t *testing.T) {
+	u := &Unit{Version: Version, ID: "dg-db", Kind: KindDatagen, Rules: Rules{Depth: 1, MaxPlies: 60}, Datagen: &Datagen{DBPieces: 5},
+		Cast: []Evaluator{{Kind: "heuristic"}}, Games: []Game{{Start: "B:W18,26,30:B14,1,3"}}}
+	result := func(moves ...string) *Result {
+		start, err := u.Games[0].Position()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := engine.NewGame(start)
+		for _, m := range moves {
+			if _, err := rec.PlayText(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		gr := GameResult{Outcome: "1-0", Plies: rec.Ply(), Pieces: PiecesLeft(rec), Moves: MoveIndexes(rec)}
+		return &Result{Version: Version, ID: u.ID, Games: []GameResult{gr}}
+	}
+	if err := Validate(u, result("14x23")); err != nil {
+		t.Errorf("a game ended where it enters the database: %v", err)
+	}
+	if err := Validate(u, result("14x23", "26x19")); err == nil || !strings.Contains(err.Error(), "endgame database") {
+		t.Errorf("a game that goes on inside the database: %v", err)
+	}
+	u.Datagen.DBPieces = 0
+	if err := Validate(u, result("14x23")); err == nil {
+		t.Errorf("a game without a database stopped where it is not over")
+	}
+}

@@ -51,8 +51,18 @@ type Config struct {
 	Seed uint64
 	// ChunkGames is the number of games per chunk of the file.
 	ChunkGames int
+	// DBPieces, when above 0, makes both sides search with an endgame
+	// database of positions of up to this many pieces and ends every game
+	// at the first position it settles, with the database's value (so no
+	// such position is ever a training position). Run sets it from DB.
+	DBPieces int
 	// Workers is the number of games played at once.
 	Workers int
+	// DB names where the endgame database is read from: "" for none,
+	// EmbeddedDB, or a folder of slice files. Like Workers it is not a
+	// setting of the file, DBPieces is: every complete database of as many
+	// pieces gives the same values, so the same games.
+	DB string
 	// Remote, when set, plays the games instead of the workers (on a
 	// fleet, train/unitplay); like Workers it is not a setting of the file.
 	Remote Remote
@@ -65,14 +75,25 @@ var DefaultConfig = Config{Eval: "heuristic", Nodes: 1500, RandomPlies: 6, MaxPl
 // Settings returns the text that identifies c in a positions file.
 func (c Config) Settings() string {
 	return fmt.Sprintf("nechecb datagen\neval=%s\ndepth=%d\nnodes=%d\nlabel-depth=%d\nrandom-plies=%d\nmax-plies=%d\nhash=%d\nseed=%d\nchunk=%d\nopenings=2move+3move\n",
-		c.Eval, c.Depth, c.Nodes, c.LabelDepth, c.RandomPlies, c.MaxPlies, c.HashMB, c.Seed, c.ChunkGames)
+		c.Eval, c.Depth, c.Nodes, c.LabelDepth, c.RandomPlies, c.MaxPlies, c.HashMB, c.Seed, c.ChunkGames) + c.dbSetting()
+}
+
+// dbSetting is the settings' line of the endgame database, none without
+// one (so the files of runs without a database read as before).
+func (c Config) dbSetting() string {
+	if c.DBPieces == 0 {
+		return ""
+	}
+	return fmt.Sprintf("egdb=%d pieces\n", c.DBPieces)
 }
 
 // check refuses settings that cannot work.
 func (c Config) check() error {
 	switch {
-	case c.Depth < 0 || c.LabelDepth < 0 || c.RandomPlies < 0 || c.MaxPlies < 0:
-		return errors.New("depths, random plies and max plies must not be negative")
+	case c.Depth < 0 || c.LabelDepth < 0 || c.RandomPlies < 0 || c.MaxPlies < 0 || c.DBPieces < 0:
+		return errors.New("depths, random plies, max plies and database pieces must not be negative")
+	case c.DBPieces > 0 && c.DB == "":
+		return errors.New("database pieces without a database")
 	case c.Depth == 0 && c.Nodes == 0:
 		return errors.New("give a depth or a node limit for the games' searches")
 	case c.HashMB < 1 || c.ChunkGames < 1 || c.Workers < 1:
@@ -101,6 +122,9 @@ type Progress struct {
 	// Seen counts the quiet positions the games of this run gave before
 	// deduplication.
 	Seen int
+	// Played counts the games of this run, ByDB those of them the endgame
+	// database ended.
+	Played, ByDB int
 }
 
 // Rate returns the positions added per hour.
@@ -119,8 +143,12 @@ func (p Progress) String() string {
 	if p.Seen > 0 {
 		kept = 100 * float64(p.NewPositions) / float64(p.Seen)
 	}
-	return fmt.Sprintf("games %d, positions %d (+%d in %s, %.0f/hour, %.0f%% of quiet positions new)",
+	line := fmt.Sprintf("games %d, positions %d (+%d in %s, %.0f/hour, %.0f%% of quiet positions new)",
 		p.Games, p.Positions, p.NewPositions, p.Elapsed.Round(time.Second), p.Rate(), kept)
+	if p.ByDB > 0 {
+		line += fmt.Sprintf(", %d of %d games ended by the endgame database", p.ByDB, p.Played)
+	}
+	return line
 }
 
 // openings returns the ballots the games start from: every 2-move and
@@ -150,6 +178,11 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, target Targe
 	factory, err := eval.Load(cfg.Eval)
 	if err != nil {
 		return badinput.Mark(err)
+	}
+	if cfg.DB != "" {
+		if cfg.DBPieces, err = CheckDB(cfg.DB); err != nil {
+			return badinput.Mark(err)
+		}
 	}
 	var (
 		app  *positions.Appender
@@ -182,7 +215,7 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, target Targe
 		return (target.Positions > 0 && have >= target.Positions) || (target.Games > 0 && app.Games() >= target.Games)
 	}
 	start := time.Now()
-	added, seenTotal := 0, 0
+	added, seenTotal, played, byDB := 0, 0, 0, 0
 	for !done() {
 		first, n := app.Games(), cfg.ChunkGames
 		if target.Games > 0 {
@@ -194,8 +227,12 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, target Targe
 		}
 		var recs []positions.Record
 		for _, gr := range games {
-			seenTotal += len(gr)
-			for _, kr := range gr {
+			seenTotal += len(gr.recs)
+			played++
+			if gr.byDB {
+				byDB++
+			}
+			for _, kr := range gr.recs {
 				if seen.add(kr.key) {
 					recs = append(recs, kr.rec)
 				}
@@ -207,7 +244,8 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, target Targe
 		have += len(recs)
 		added += len(recs)
 		if progress != nil {
-			progress(Progress{Games: app.Games(), Positions: have, NewPositions: added, Elapsed: time.Since(start), Seen: seenTotal})
+			progress(Progress{Games: app.Games(), Positions: have, NewPositions: added, Elapsed: time.Since(start), Seen: seenTotal,
+				Played: played, ByDB: byDB})
 		}
 	}
 	return nil
@@ -217,6 +255,13 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, target Targe
 type keyed struct {
 	key uint64
 	rec positions.Record
+}
+
+// gameRecords are a game's records and whether the endgame database ended
+// the game.
+type gameRecords struct {
+	recs []keyed
+	byDB bool
 }
 
 // generator plays the games of a run.
@@ -235,16 +280,16 @@ type worker struct {
 // play plays games first..first+n-1 on cfg.Workers goroutines and returns
 // each game's labelled positions, in game order. A cancelled ctx returns
 // its error.
-func (g *generator) play(ctx context.Context, first, n int) ([][]keyed, error) {
-	out := make([][]keyed, n)
+func (g *generator) play(ctx context.Context, first, n int) ([]gameRecords, error) {
+	out := make([]gameRecords, n)
 	next := make(chan int)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	if g.cfg.Remote != nil {
 		return g.playRemote(ctx, first, n)
 	}
-	for len(g.workers) < g.cfg.Workers {
-		g.workers = append(g.workers, newWorker(g.cfg, g.factory))
+	if err := g.grow(g.cfg.Workers); err != nil {
+		return nil, err
 	}
 	for _, w := range g.workers[:min(len(g.workers), n)] {
 		wg.Add(1)
@@ -269,8 +314,20 @@ func (g *generator) play(ctx context.Context, first, n int) ([][]keyed, error) {
 	return out, errors.Join(errs...)
 }
 
+// grow makes the generator's workers up to n.
+func (g *generator) grow(n int) error {
+	for len(g.workers) < n {
+		w, err := newWorker(g.cfg, g.factory)
+		if err != nil {
+			return err
+		}
+		g.workers = append(g.workers, w)
+	}
+	return nil
+}
+
 // playRemote plays games first..first+n-1 on cfg.Remote.
-func (g *generator) playRemote(ctx context.Context, first, n int) ([][]keyed, error) {
+func (g *generator) playRemote(ctx context.Context, first, n int) ([]gameRecords, error) {
 	openings := make([]Opening, n)
 	for i := range openings {
 		_, o, err := g.opening(first + i)
@@ -279,18 +336,38 @@ func (g *generator) playRemote(ctx context.Context, first, n int) ([][]keyed, er
 		}
 		openings[i] = o
 	}
-	samples, err := g.cfg.Remote.Play(ctx, g.cfg, openings)
+	games, err := g.cfg.Remote.Play(ctx, g.cfg, openings)
 	if err != nil {
 		return nil, err
 	}
-	if len(samples) != n {
-		return nil, fmt.Errorf("datagen: %d games played remotely of %d", len(samples), n)
+	if len(games) != n {
+		return nil, fmt.Errorf("datagen: %d games played remotely of %d", len(games), n)
 	}
-	out := make([][]keyed, n)
-	for i := range samples {
-		out[i] = g.keyed(first+i, samples[i])
+	out := make([]gameRecords, n)
+	for i := range games {
+		byDB, err := g.checkEnd(&games[i])
+		if err != nil {
+			return nil, fmt.Errorf("datagen: game %d: %w", first+i, err)
+		}
+		out[i] = gameRecords{recs: g.keyed(first+i, games[i].Samples), byDB: byDB}
 	}
 	return out, nil
+}
+
+// checkEnd reports whether the endgame database ended a game played
+// elsewhere, after checking the outcome against the run's own database
+// (the work unit's checks replay the game but have no database).
+func (g *generator) checkEnd(p *Played) (bool, error) {
+	if !settled(&p.Last, g.cfg.DBPieces) {
+		return false, nil
+	}
+	if err := g.grow(1); err != nil {
+		return false, err
+	}
+	if want := outcomeOf(g.workers[0].eng.ProbeDB(&p.Last), p.Last.Side); p.Outcome != want {
+		return false, fmt.Errorf("the worker ends it %v at %s, the endgame database %v", p.Outcome, p.Last.FEN(), want)
+	}
+	return true, nil
 }
 
 // fold returns the fold of game number game: a hash of the seed and the
@@ -356,7 +433,15 @@ type Sample struct {
 // fleet of workers): for each opening, in order, the samples of its game,
 // which must be those the run's own workers would give.
 type Remote interface {
-	Play(ctx context.Context, cfg Config, openings []Opening) ([][]Sample, error)
+	Play(ctx context.Context, cfg Config, openings []Opening) ([]Played, error)
+}
+
+// Played is a game a Remote played: its samples, its outcome and its last
+// position.
+type Played struct {
+	Samples []Sample
+	Outcome engine.Outcome
+	Last    engine.Position
 }
 
 // opening draws game number game's opening and returns it played.
@@ -386,16 +471,17 @@ func (g *generator) opening(game int) (*engine.Game, Opening, error) {
 
 // game plays game number game and returns its labelled quiet positions
 // from the first one after the random plies, in game order.
-func (g *generator) game(ctx context.Context, w *worker, game int) ([]keyed, error) {
+func (g *generator) game(ctx context.Context, w *worker, game int) (gameRecords, error) {
 	gm, o, err := g.opening(game)
 	if err != nil {
-		return nil, err
+		return gameRecords{}, err
 	}
 	_, samples, err := w.play(ctx, g.cfg, gm, o.Seed)
 	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", game, err)
+		return gameRecords{}, fmt.Errorf("game %d: %w", game, err)
 	}
-	return g.keyed(game, samples), nil
+	last := gm.Current()
+	return gameRecords{recs: g.keyed(game, samples), byDB: settled(&last, g.cfg.DBPieces)}, nil
 }
 
 // keyed turns a game's samples into records keyed by position.
@@ -417,9 +503,14 @@ type Searcher struct {
 }
 
 // NewSearcher returns the searches of cfg (Eval is not read: factory
-// makes the evaluators).
-func NewSearcher(cfg Config, factory eval.Factory) *Searcher {
-	return &Searcher{w: newWorker(cfg, factory), cfg: cfg}
+// makes the evaluators; DB says where this process reads the DBPieces
+// database from). It fails when that database cannot be used.
+func NewSearcher(cfg Config, factory eval.Factory) (*Searcher, error) {
+	w, err := newWorker(cfg, factory)
+	if err != nil {
+		return nil, err
+	}
+	return &Searcher{w: w, cfg: cfg}, nil
 }
 
 // Play plays gm, whose moves so far are the opening, to its end with
@@ -428,12 +519,20 @@ func (s *Searcher) Play(ctx context.Context, gm *engine.Game, seed uint64) (engi
 	return s.w.play(ctx, s.cfg, gm, seed)
 }
 
-func newWorker(cfg Config, factory eval.Factory) *worker {
+// newWorker makes the searches of one goroutine, both with cfg's endgame
+// database.
+func newWorker(cfg Config, factory eval.Factory) (*worker, error) {
 	w := &worker{eng: player.New(player.Options{HashMB: cfg.HashMB, Threads: 1}, factory, cfg.Eval)}
+	if err := useDB(w.eng, cfg.DB, cfg.DBPieces); err != nil {
+		return nil, err
+	}
 	if cfg.LabelDepth > 0 {
 		w.label = player.New(player.Options{HashMB: cfg.HashMB, Threads: 1}, factory, cfg.Eval)
+		if err := useDB(w.label, cfg.DB, cfg.DBPieces); err != nil {
+			return nil, err
+		}
 	}
-	return w
+	return w, nil
 }
 
 // play plays gm to its end and returns the outcome and the quiet positions
@@ -443,7 +542,13 @@ func (w *worker) play(ctx context.Context, cfg Config, gm *engine.Game, seed uin
 	w.eng.SetOptions(player.Options{HashMB: cfg.HashMB, Threads: 1, RandomTies: true, Seed: seed})
 	w.eng.Clear()
 	rec := &recorder{mover: &player.Mover{Engine: w.eng, Limits: player.Limits{Depth: cfg.Depth, Nodes: cfg.Nodes}}}
-	r := play.Play(ctx, gm, rec, rec, play.Rules{MaxPlies: cfg.MaxPlies})
+	rules := play.Rules{MaxPlies: cfg.MaxPlies, Adjudicate: w.adjudicator()}
+	var r play.Result
+	if end, ok := w.adjudicate(gm); ok { // play.Play adjudicates after moves only: this is for the start
+		r.Result = end
+	} else {
+		r = play.Play(ctx, gm, rec, rec, rules)
+	}
 	if r.Outcome == engine.Ongoing {
 		return r.Outcome, nil, ctx.Err()
 	}

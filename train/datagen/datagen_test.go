@@ -97,7 +97,8 @@ func TestGameLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for game, list := range recs {
+	for game, gr := range recs {
+		list := gr.recs
 		if len(list) == 0 {
 			t.Fatalf("game %d gave no positions", game)
 		}

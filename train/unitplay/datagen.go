@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/engine/egdb/embedded"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/internal/badinput"
 	"github.com/nechecb/nechecb/internal/workunit"
@@ -92,7 +93,7 @@ func DatagenUnits(cfg datagen.Config, ev workunit.Evaluator, openings []datagen.
 	for lo := 0; lo < len(openings); lo += batch {
 		u := &workunit.Unit{Version: workunit.Version, Kind: workunit.KindDatagen,
 			Rules:   workunit.Rules{Depth: cfg.Depth, MaxPlies: cfg.MaxPlies, HashMB: cfg.HashMB},
-			Datagen: &workunit.Datagen{Nodes: cfg.Nodes, LabelDepth: cfg.LabelDepth}, Cast: []workunit.Evaluator{ev}}
+			Datagen: &workunit.Datagen{Nodes: cfg.Nodes, LabelDepth: cfg.LabelDepth, DBPieces: cfg.DBPieces}, Cast: []workunit.Evaluator{ev}}
 		for _, o := range openings[lo:min(lo+batch, len(openings))] {
 			u.Games = append(u.Games, workunit.Game{Prelude: o.Moves, Seed: o.Seed})
 		}
@@ -101,8 +102,8 @@ func DatagenUnits(cfg datagen.Config, ev workunit.Evaluator, openings []datagen.
 	return units
 }
 
-// Play plays the games through the runner and returns their samples.
-func (r *DatagenRemote) Play(ctx context.Context, cfg datagen.Config, openings []datagen.Opening) ([][]datagen.Sample, error) {
+// Play plays the games through the runner and returns them.
+func (r *DatagenRemote) Play(ctx context.Context, cfg datagen.Config, openings []datagen.Opening) ([]datagen.Played, error) {
 	ev, err := r.describe(cfg.Eval)
 	if err != nil {
 		return nil, err
@@ -115,19 +116,33 @@ func (r *DatagenRemote) Play(ctx context.Context, cfg datagen.Config, openings [
 	if err != nil {
 		return nil, err
 	}
-	var out [][]datagen.Sample
+	var out []datagen.Played
 	for _, res := range results {
 		for _, g := range res.Games {
-			samples := make([]datagen.Sample, len(g.Samples))
-			for i, s := range g.Samples {
-				p, err := engine.ParseFEN(s.FEN)
-				if err != nil {
-					return nil, err
-				}
-				samples[i] = datagen.Sample{Position: p, Result: s.Result, Score: s.Score}
+			played, err := playedOf(&g)
+			if err != nil {
+				return nil, err
 			}
-			out = append(out, samples)
+			out = append(out, played)
 		}
+	}
+	return out, nil
+}
+
+// playedOf returns a datagen game from its result, which the runner has
+// checked (so its moves replay).
+func playedOf(g *workunit.GameResult) (datagen.Played, error) {
+	rec, err := workunit.Replay(engine.StartPosition(), g.Moves)
+	if err != nil {
+		return datagen.Played{}, err
+	}
+	out := datagen.Played{Samples: make([]datagen.Sample, len(g.Samples)), Outcome: engine.OutcomeOfPDN(g.Outcome), Last: rec.Current()}
+	for i, s := range g.Samples {
+		p, err := engine.ParseFEN(s.FEN)
+		if err != nil {
+			return datagen.Played{}, err
+		}
+		out.Samples[i] = datagen.Sample{Position: p, Result: s.Result, Score: s.Score}
 	}
 	return out, nil
 }
@@ -149,8 +164,16 @@ func (x *Executor) executeDatagen(ctx context.Context, u *workunit.Unit, f eval.
 	}
 	x.mu.Unlock()
 	if s == nil {
-		s = datagen.NewSearcher(datagen.Config{Eval: u.Cast[0].Kind, Depth: u.Rules.Depth, Nodes: u.Datagen.Nodes,
-			LabelDepth: u.Datagen.LabelDepth, MaxPlies: u.Rules.MaxPlies, HashMB: max(u.Rules.HashMB, 1)}, f)
+		db, err := x.dbFor(u.Datagen.DBPieces)
+		if err != nil {
+			return nil, fmt.Errorf("unit %s: %w", u.ID, err)
+		}
+		s, err = datagen.NewSearcher(datagen.Config{Eval: u.Cast[0].Kind, Depth: u.Rules.Depth, Nodes: u.Datagen.Nodes,
+			LabelDepth: u.Datagen.LabelDepth, MaxPlies: u.Rules.MaxPlies, HashMB: max(u.Rules.HashMB, 1),
+			DBPieces: u.Datagen.DBPieces, DB: db}, f)
+		if err != nil {
+			return nil, fmt.Errorf("unit %s: %w", u.ID, err)
+		}
 	}
 	defer func() {
 		x.mu.Lock()
@@ -180,6 +203,23 @@ func (x *Executor) executeDatagen(ctx context.Context, u *workunit.Unit, f eval.
 		res.Games = append(res.Games, gr)
 	}
 	return res, nil
+}
+
+// dbFor returns where a datagen unit's endgame database of pieces pieces
+// is read from: nowhere for 0, the binary's own database when it is large
+// enough, else the worker's (SetDB). A worker with neither refuses the
+// unit, since its games would not be the run's.
+func (x *Executor) dbFor(pieces int) (string, error) {
+	switch {
+	case pieces == 0:
+		return "", nil
+	case pieces <= embedded.Pieces:
+		return datagen.EmbeddedDB, nil
+	case x.db == "":
+		return "", fmt.Errorf("the run searches with a %d-piece endgame database and this worker has only the built-in %d-piece one: "+
+			"start the worker with --db DIR", pieces, embedded.Pieces)
+	}
+	return x.db, nil
 }
 
 // described is an evaluator with the plain-data form it travels as.

@@ -38,6 +38,7 @@ func FromUnitRules(r workunit.Rules) evolve.Rules {
 // plays at once, so that it is safe to call from several goroutines.
 type Executor struct {
 	dir string
+	db  string // the endgame database folder datagen units may use ("": the built-in one only)
 
 	factories workunit.Cache[eval.Factory]
 
@@ -56,6 +57,11 @@ func NewExecutor() (*Executor, error) {
 	return &Executor{dir: dir, pools: map[workunit.Rules][]*evolve.Pool{},
 		searchers: map[searcherKey][]*datagen.Searcher{}}, nil
 }
+
+// SetDB gives datagen units that need a larger endgame database than the
+// binary's the folder dir (checked with datagen.CheckDB). It must be
+// called before the first unit.
+func (x *Executor) SetDB(dir string) { x.db = dir }
 
 // Close removes the executor's weight files.
 func (x *Executor) Close() error { return os.RemoveAll(x.dir) }
