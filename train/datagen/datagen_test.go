@@ -28,23 +28,36 @@ func run(t *testing.T, cfg Config, path string, resume bool, target Target) {
 	}
 }
 
-// TestDeterministic wants the same file from one worker and from two, and
-// from a run stopped and resumed.
-func TestDeterministic(t *testing.T) {
-	dir := t.TempDir()
+// sameRuns runs cfg to games games in dir with its workers, with one
+// worker, and with one worker stopped after stop games and resumed, and
+// wants the same file each time. It returns the file of the last run and
+// the first run's last progress.
+func sameRuns(t *testing.T, cfg Config, dir string, games, stop int) (string, Progress) {
+	t.Helper()
 	a, b, c := filepath.Join(dir, "a.pos"), filepath.Join(dir, "b.pos"), filepath.Join(dir, "c.pos")
-	cfg := small()
-	run(t, cfg, a, false, Target{Games: 8})
+	var last Progress
+	if err := Run(context.Background(), cfg, a, false, Target{Games: games}, func(p Progress) { last = p }); err != nil {
+		t.Fatal(err)
+	}
 	cfg.Workers = 1
-	run(t, cfg, b, false, Target{Games: 8})
-	run(t, cfg, c, false, Target{Games: 3})
-	run(t, cfg, c, true, Target{Games: 8})
+	run(t, cfg, b, false, Target{Games: games})
+	run(t, cfg, c, false, Target{Games: stop})
+	run(t, cfg, c, true, Target{Games: games})
 	da, _ := os.ReadFile(a)
 	for _, other := range []string{b, c} {
 		if d, _ := os.ReadFile(other); !bytes.Equal(da, d) {
 			t.Errorf("%s differs from %s", other, a)
 		}
 	}
+	return c, last
+}
+
+// TestDeterministic wants the same file from one worker and from two, and
+// from a run stopped and resumed.
+func TestDeterministic(t *testing.T) {
+	cfg := small()
+	c, _ := sameRuns(t, cfg, t.TempDir(), 8, 3)
+	cfg.Workers = 1
 	cfg.Seed++
 	if err := Run(context.Background(), cfg, c, true, Target{Games: 9}, nil); err == nil {
 		t.Errorf("resumed with another seed")
