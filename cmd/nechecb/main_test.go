@@ -87,7 +87,7 @@ func commandPaths() []string {
 // --help: each prints its usage to stdout, nothing to stderr, and exits 0.
 func TestEveryCommandHelp(t *testing.T) {
 	want := []string{
-		"bench", "book", "book build", "book dump", "book probe", "console", "datagen", "egdb", "egdb build", "egdb probe", "egdb stats", "egdb verify", "eval", "evolve", "evolve blondie", "evolve cnn", "evolve neche", "hub", "match", "pattern-train",
+		"bench", "book", "book build", "book dump", "book probe", "console", "datagen", "egdb", "egdb build", "egdb probe", "egdb stats", "egdb verify", "eval", "evolve", "evolve blondie", "evolve cnn", "evolve neche", "gui", "hub", "match", "pattern-train",
 		"perft", "protocol", "tdleaf-train", "tune", "tune match", "tune select", "tune texel", "uci", "version", "worker",
 	}
 	// The table names every registered command, so a new one is checked too.
@@ -126,6 +126,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"datagen", "--out", "x.pos", "--games", "1", "--nats", "embedded", "--nats-batch", "-1"}, "nechecb datagen: --nats-batch may not be negative"},
 		{[]string{"datagen", "--out", "x.pos", "--games", "1", "--db", "/nonexistent-egdb"}, "nechecb datagen: endgame database /nonexistent-egdb: "},
 		{[]string{"worker", "--nats", "nats://127.0.0.1:1", "--db", "/nonexistent-egdb"}, "nechecb worker: --db: endgame database /nonexistent-egdb: "},
+		{[]string{"gui", "--open=false", "--eval", "nosuch"}, `nechecb gui: option Eval: default "nosuch": `},
+		{[]string{"gui", "--open=false", "--db", "/nonexistent-egdb"}, "nechecb gui: option DBPath "},
 		{[]string{"book"}, "nechecb book: want a subcommand: build, dump, probe"},
 		{[]string{"book", "frobnicate"}, `nechecb book: unknown command "frobnicate"`},
 		{[]string{"tune"}, "nechecb tune: want a subcommand: match, select, texel"},

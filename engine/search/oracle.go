@@ -156,13 +156,14 @@ func (w *worker) cutByOracle(ply int, o Outcome) bool {
 	case root != KnownWin && root != KnownLoss:
 		return true
 	case w.stack[ply].pos.Side != w.s.rootSide:
-		o = o.neg()
+		o = o.Neg()
 	}
 	return o != w.s.rootOutcome
 }
 
-// neg returns the outcome for the other side.
-func (o Outcome) neg() Outcome {
+// Neg returns the outcome for the other side: a win for one side is a
+// loss for the other.
+func (o Outcome) Neg() Outcome {
 	switch o {
 	case KnownWin:
 		return KnownLoss

@@ -103,12 +103,14 @@ func TestImportsPointDown(t *testing.T) {
 		{"internal/workunit", false, []string{"eval", "engine/search", "internal/player", "train", "match", "protocol", "books", "cmd"}},
 		{"internal/fleet", false, []string{"eval", "engine/search", "internal/player", "train", "match", "protocol", "books", "cmd"}},
 		// Only the binary links every evaluator.
-		{"internal/console", false, []string{"eval/all", "protocol", "internal/cbapi", "train", "match", "cmd"}},
+		{"internal/console", false, []string{"eval/all", "protocol", "internal/cbapi", "internal/gui", "train", "match", "cmd"}},
 		// The engine session is below every front end: front ends import
 		// it, not each other.
-		{"internal/session", false, []string{"eval/all", "protocol", "internal/cbapi", "internal/console", "train", "match", "cmd"}},
-		{"protocol", false, []string{"internal/cbapi", "internal/console"}},
-		{"internal/cbapi", false, []string{"eval/all", "protocol", "internal/console", "train", "match", "cmd"}},
+		{"internal/session", false, []string{"eval/all", "protocol", "internal/cbapi", "internal/console", "internal/gui", "train", "match", "cmd"}},
+		{"protocol", false, []string{"internal/cbapi", "internal/console", "internal/gui"}},
+		{"internal/cbapi", false, []string{"eval/all", "protocol", "internal/console", "internal/gui", "train", "match", "cmd"}},
+		// The browser front end stands on the session like the others.
+		{"internal/gui", false, []string{"eval/all", "protocol", "internal/cbapi", "internal/console", "train", "match", "cmd"}},
 	}
 	pkgs := listPackages(t)
 	checked := map[string]int{}

@@ -1,0 +1,192 @@
+// The page: it shows the state the server keeps, sends the user's actions
+// to the server, and follows the engine through the event stream.
+import { call, listen, url } from './api.js';
+import { Board } from './board.js';
+import { Analysis, Settings, GamePanel } from './panels.js';
+
+const $ = id => document.getElementById(id);
+
+// stats are figures the browser test reads: the page's load time and the
+// delay from a search report leaving the server to its display.
+window.nechecbStats = { infoDelays: [], states: 0 };
+
+let state = null;
+const board = new Board($('board'), full => act('/api/play', { moves: [full] }));
+const analysis = new Analysis($('lines'), $('graph'), {
+  play: moves => act('/api/play', { moves }),
+  goto: ply => act('/api/goto', { ply }),
+  arrow: path => { board.arrow = path; if (state) board.draw(); },
+});
+const settings = new Settings($('settings'), $('settings-notes'), say);
+const gamePanel = new GamePanel({ act, say, board, show });
+
+// say shows a message in the status line.
+function say(text) { $('status').textContent = text; }
+
+// act sends an action and shows the state it answers; an error is shown
+// and the state stays as it was.
+async function act(path, body, raw) {
+  try {
+    const v = await call(path, body, raw);
+    if (v && v.version !== undefined) show(v);
+    return v;
+  } catch (err) {
+    say(err.message);
+    return null;
+  }
+}
+
+// show displays a state of the server.
+function show(v) {
+  if (state && v.version < state.version) return;
+  state = v;
+  window.nechecbStats.states++;
+  board.arrow = null;
+  board.show(v);
+  analysis.show(v);
+  showResult(v);
+  showMoves(v);
+  showControls(v);
+  gamePanel.show(v);
+}
+
+function showResult(v) {
+  $('result').textContent = v.result.over ? `${v.result.text} (${v.result.pdn})` : `${v.side === 'black' ? 'Black' : 'White'} to move`;
+  const db = $('db-value');
+  db.textContent = v.db ? `Database: ${v.db} for ${v.side}` : '';
+  db.className = v.db ? 'db-' + v.db : '';
+}
+
+function showMoves(v) {
+  const ol = $('moves');
+  ol.replaceChildren();
+  let li = null;
+  (v.moves || []).forEach((m, i) => {
+    if (!li || m.side === 'black' || i === 0) {
+      li = document.createElement('li');
+      li.value = m.number;
+      ol.appendChild(li);
+      if (m.side === 'white' && i === 0) li.append('... ');
+    }
+    const b = document.createElement('button');
+    b.textContent = m.text;
+    b.setAttribute('aria-label', `move ${m.number} ${m.side} ${m.text}`);
+    if (m.ply === v.cursor) { b.classList.add('cur'); b.setAttribute('aria-current', 'true'); }
+    b.addEventListener('click', () => act('/api/goto', { ply: m.ply }));
+    li.appendChild(b);
+  });
+  const cur = ol.querySelector('.cur');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+}
+
+function showControls(v) {
+  $('eng-black').checked = v.engine[0];
+  $('eng-white').checked = v.engine[1];
+  $('analyse').setAttribute('aria-pressed', String(v.analysing));
+  $('analyse').textContent = v.analysing ? 'Stop analysis' : 'Analyse';
+  $('movenow').disabled = v.searching !== 'play';
+  $('level-kind').value = $('level-kind').dataset.touched ? $('level-kind').value : v.level.kind;
+  showLevelFields();
+  showClocks();
+}
+
+// showClocks writes each side's time, the running one counted down here.
+function showClocks() {
+  if (!state) return;
+  const c = state.clock, on = state.level.kind === 'clock';
+  const since = performance.now() - (state.clockAt || (state.clockAt = performance.now()));
+  const fmt = ms => { const s = Math.max(0, Math.ceil(ms / 1000)); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`; };
+  const text = side => on ? `${side === 'black' ? 'Black' : 'White'} ${fmt(c[side] - (c.running === side ? since : 0))}` : '';
+  const [top, bottom] = board.flipped ? ['white', 'black'] : ['black', 'white'];
+  $('clock-top').textContent = text(top);
+  $('clock-bottom').textContent = text(bottom);
+  $('clock-top').classList.toggle('running', on && c.running === top);
+  $('clock-bottom').classList.toggle('running', on && c.running === bottom);
+}
+setInterval(showClocks, 250);
+
+function showLevelFields() {
+  const kind = $('level-kind').value;
+  for (const k of ['movetime', 'depth', 'clock']) $('level-' + k).hidden = k !== kind;
+}
+
+// level reads the level fields.
+function level() {
+  return {
+    kind: $('level-kind').value,
+    movetimeMs: Math.round(Number($('lv-movetime').value) * 1000),
+    depth: Number($('lv-depth').value),
+    clockS: Math.round(Number($('lv-clock').value) * 60),
+    incS: Number($('lv-inc').value),
+  };
+}
+
+function engineSides() {
+  return { black: $('eng-black').checked, white: $('eng-white').checked, level: state ? levelOrState() : level() };
+}
+
+// levelOrState sends the fields' level once the user touched them, else
+// the server's.
+function levelOrState() { return $('level-kind').dataset.touched ? level() : state.level; }
+
+function navigate(to) {
+  if (!state) return;
+  const n = (state.moves || []).length;
+  const ply = { first: 0, back: state.cursor - 1, fwd: state.cursor + 1, last: n }[to];
+  if (ply >= 0 && ply <= n && ply !== state.cursor) act('/api/goto', { ply });
+}
+
+function wire() {
+  for (const to of ['first', 'back', 'fwd', 'last']) $('nav-' + to).addEventListener('click', () => navigate(to));
+  $('takeback').addEventListener('click', () => act('/api/undo', {}));
+  $('movenow').addEventListener('click', () => call('/api/movenow', {}).catch(e => say(e.message)));
+  $('go').addEventListener('click', () => act('/api/go', {}));
+  $('new-game').addEventListener('click', () => act('/api/new', {}));
+  $('analyse').addEventListener('click', () => act('/api/analyse', { on: !state.analysing }));
+  for (const id of ['eng-black', 'eng-white']) $(id).addEventListener('change', () => act('/api/engine', engineSides()));
+  $('level-kind').addEventListener('change', () => { $('level-kind').dataset.touched = '1'; showLevelFields(); });
+  for (const id of ['lv-movetime', 'lv-depth', 'lv-clock', 'lv-inc']) $(id).addEventListener('change', () => { $('level-kind').dataset.touched = '1'; });
+  $('apply-level').addEventListener('click', () => act('/api/engine', { ...engineSides(), level: level() }));
+  $('multipv').addEventListener('change', () => settings.set('MultiPV', $('multipv').value));
+  $('flip').addEventListener('click', () => {
+    board.flipped = !board.flipped;
+    $('flip').setAttribute('aria-pressed', String(board.flipped));
+    board.draw();
+    showClocks();
+  });
+  $('show-numbers').addEventListener('change', e => { board.numbers = e.target.checked; board.draw(); });
+  $('show-coords').addEventListener('change', e => { board.coords = e.target.checked; board.draw(); });
+  $('move-form').addEventListener('submit', e => {
+    e.preventDefault();
+    const text = $('move-input').value.trim();
+    if (text) act('/api/play', { moves: [text] }).then(v => { if (v) $('move-input').value = ''; });
+  });
+  document.addEventListener('keydown', e => {
+    if (e.target.closest('input, textarea, select')) return;
+    const to = { ArrowLeft: 'back', ArrowRight: 'fwd', Home: 'first', End: 'last' }[e.key];
+    if (to) { e.preventDefault(); navigate(to); }
+  });
+  $('pdn-export').href = url('/api/pdn');
+}
+
+async function start() {
+  wire();
+  listen({
+    state: v => show(v),
+    info: i => {
+      window.nechecbStats.infoDelays.push(Date.now() - i.sent);
+      analysis.info(i, state);
+    },
+    search: s => analysis.begin(s),
+    note: n => say(n.text),
+  });
+  const v = await act('/api/state');
+  if (v) say(`Evaluator ${v.evaluator}` + (v.dbPieces ? `, endgame database of ${v.dbPieces} pieces` : ''));
+  await settings.load();
+  const mpv = settings.value('MultiPV');
+  if (mpv) $('multipv').value = mpv;
+  gamePanel.load();
+  document.body.dataset.ready = '1';
+}
+
+start();
