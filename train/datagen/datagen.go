@@ -122,9 +122,38 @@ type Progress struct {
 	// Seen counts the quiet positions the games of this run gave before
 	// deduplication.
 	Seen int
-	// Played counts the games of this run, ByDB those of them the endgame
-	// database ended.
-	Played, ByDB int
+	// Ends counts how this run's games ended.
+	Ends Endings
+	// DB says the run has an endgame database.
+	DB bool
+}
+
+// Endings counts games by how they ended: by the rules (a side without a
+// move, a repetition, the 40-move rule), by the endgame database, or drawn
+// at the ply limit.
+type Endings struct {
+	Rules, DB, Limit int
+}
+
+// ending is how one game ended.
+type ending uint8
+
+const (
+	byRules ending = iota
+	byDB
+	byLimit
+)
+
+// add counts a game that ended by e.
+func (n *Endings) add(e ending) {
+	switch e {
+	case byRules:
+		n.Rules++
+	case byDB:
+		n.DB++
+	default:
+		n.Limit++
+	}
 }
 
 // Rate returns the positions added per hour.
@@ -145,8 +174,8 @@ func (p Progress) String() string {
 	}
 	line := fmt.Sprintf("games %d, positions %d (+%d in %s, %.0f/hour, %.0f%% of quiet positions new)",
 		p.Games, p.Positions, p.NewPositions, p.Elapsed.Round(time.Second), p.Rate(), kept)
-	if p.ByDB > 0 {
-		line += fmt.Sprintf(", %d of %d games ended by the endgame database", p.ByDB, p.Played)
+	if p.DB {
+		line += fmt.Sprintf("; games ended by the endgame database %d, by the rules %d, at the ply limit %d", p.Ends.DB, p.Ends.Rules, p.Ends.Limit)
 	}
 	return line
 }
@@ -215,7 +244,7 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, target Targe
 		return (target.Positions > 0 && have >= target.Positions) || (target.Games > 0 && app.Games() >= target.Games)
 	}
 	start := time.Now()
-	added, seenTotal, played, byDB := 0, 0, 0, 0
+	p := Progress{DB: cfg.DBPieces > 0}
 	for !done() {
 		first, n := app.Games(), cfg.ChunkGames
 		if target.Games > 0 {
@@ -227,11 +256,8 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, target Targe
 		}
 		var recs []positions.Record
 		for _, gr := range games {
-			seenTotal += len(gr.recs)
-			played++
-			if gr.byDB {
-				byDB++
-			}
+			p.Seen += len(gr.recs)
+			p.Ends.add(gr.end)
 			for _, kr := range gr.recs {
 				if seen.add(kr.key) {
 					recs = append(recs, kr.rec)
@@ -242,10 +268,10 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, target Targe
 			return err
 		}
 		have += len(recs)
-		added += len(recs)
+		p.NewPositions += len(recs)
 		if progress != nil {
-			progress(Progress{Games: app.Games(), Positions: have, NewPositions: added, Elapsed: time.Since(start), Seen: seenTotal,
-				Played: played, ByDB: byDB})
+			p.Games, p.Positions, p.Elapsed = app.Games(), have, time.Since(start)
+			progress(p)
 		}
 	}
 	return nil
@@ -257,11 +283,10 @@ type keyed struct {
 	rec positions.Record
 }
 
-// gameRecords are a game's records and whether the endgame database ended
-// the game.
+// gameRecords are a game's records and how it ended.
 type gameRecords struct {
 	recs []keyed
-	byDB bool
+	end  ending
 }
 
 // generator plays the games of a run.
@@ -345,29 +370,41 @@ func (g *generator) playRemote(ctx context.Context, first, n int) ([]gameRecords
 	}
 	out := make([]gameRecords, n)
 	for i := range games {
-		byDB, err := g.checkEnd(&games[i])
+		end, err := g.checkEnd(&games[i])
 		if err != nil {
 			return nil, fmt.Errorf("datagen: game %d: %w", first+i, err)
 		}
-		out[i] = gameRecords{recs: g.keyed(first+i, games[i].Samples), byDB: byDB}
+		out[i] = gameRecords{recs: g.keyed(first+i, games[i].Samples), end: end}
 	}
 	return out, nil
 }
 
-// checkEnd reports whether the endgame database ended a game played
-// elsewhere, after checking the outcome against the run's own database
-// (the work unit's checks replay the game but have no database).
-func (g *generator) checkEnd(p *Played) (bool, error) {
+// checkEnd returns how a game played elsewhere ended, after checking an
+// ending by the endgame database against the run's own (the work unit's
+// checks replay the game but have no database).
+func (g *generator) checkEnd(p *Played) (ending, error) {
 	if !settled(&p.Last, g.cfg.DBPieces) {
-		return false, nil
+		return endOf(p.ByRules, false), nil
 	}
 	if err := g.grow(1); err != nil {
-		return false, err
+		return 0, err
 	}
 	if want := outcomeOf(g.workers[0].eng.ProbeDB(&p.Last), p.Last.Side); p.Outcome != want {
-		return false, fmt.Errorf("the worker ends it %v at %s, the endgame database %v", p.Outcome, p.Last.FEN(), want)
+		return 0, fmt.Errorf("the worker ends it %v at %s, the endgame database %v", p.Outcome, p.Last.FEN(), want)
 	}
-	return true, nil
+	return byDB, nil
+}
+
+// endOf returns how a game ended that the rules ended or not, and whose
+// last position the database settles or not.
+func endOf(rules, settled bool) ending {
+	switch {
+	case settled:
+		return byDB
+	case rules:
+		return byRules
+	}
+	return byLimit
 }
 
 // fold returns the fold of game number game: a hash of the seed and the
@@ -436,12 +473,14 @@ type Remote interface {
 	Play(ctx context.Context, cfg Config, openings []Opening) ([]Played, error)
 }
 
-// Played is a game a Remote played: its samples, its outcome and its last
-// position.
+// Played is a game a Remote played: its samples, its outcome, its last
+// position, and whether the rules ended it (a side without a move, a
+// repetition, the 40-move rule).
 type Played struct {
 	Samples []Sample
 	Outcome engine.Outcome
 	Last    engine.Position
+	ByRules bool
 }
 
 // opening draws game number game's opening and returns it played.
@@ -481,7 +520,8 @@ func (g *generator) game(ctx context.Context, w *worker, game int) (gameRecords,
 		return gameRecords{}, fmt.Errorf("game %d: %w", game, err)
 	}
 	last := gm.Current()
-	return gameRecords{recs: g.keyed(game, samples), byDB: settled(&last, g.cfg.DBPieces)}, nil
+	end := endOf(gm.Result().Outcome != engine.Ongoing, settled(&last, g.cfg.DBPieces))
+	return gameRecords{recs: g.keyed(game, samples), end: end}, nil
 }
 
 // keyed turns a game's samples into records keyed by position.

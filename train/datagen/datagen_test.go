@@ -173,6 +173,10 @@ func TestProgressLine(t *testing.T) {
 	if got, want := p.String(), "games 10, positions 900 (+300 in 1h30m0s, 200/hour, 75% of quiet positions new)"; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
+	p.DB, p.Ends = true, Endings{Rules: 1, DB: 5, Limit: 2}
+	if got := p.String(); !strings.HasSuffix(got, "new); games ended by the endgame database 5, by the rules 1, at the ply limit 2") {
+		t.Errorf("line with a database %q", got)
+	}
 	if got := (Progress{}).String(); !strings.HasSuffix(got, "0% of quiet positions new)") {
 		t.Errorf("empty progress line %q", got)
 	}

@@ -36,7 +36,7 @@ func pieces(p *engine.Position) int { return bits.OnesCount64(p.Pieces[0] | p.Pi
 func TestDBDeterministic(t *testing.T) {
 	cfg := withDB()
 	c, last := sameRuns(t, cfg, t.TempDir(), 8, 4)
-	if last.ByDB == 0 {
+	if last.Ends.DB == 0 {
 		t.Fatalf("no game of 8 reached the database: %s", last)
 	}
 	f, err := positions.ReadFile(c)

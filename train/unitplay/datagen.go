@@ -136,7 +136,8 @@ func playedOf(g *workunit.GameResult) (datagen.Played, error) {
 	if err != nil {
 		return datagen.Played{}, err
 	}
-	out := datagen.Played{Samples: make([]datagen.Sample, len(g.Samples)), Outcome: engine.OutcomeOfPDN(g.Outcome), Last: rec.Current()}
+	out := datagen.Played{Samples: make([]datagen.Sample, len(g.Samples)), Outcome: engine.OutcomeOfPDN(g.Outcome), Last: rec.Current(),
+		ByRules: rec.Result().Outcome != engine.Ongoing}
 	for i, s := range g.Samples {
 		p, err := engine.ParseFEN(s.FEN)
 		if err != nil {

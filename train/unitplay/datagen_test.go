@@ -27,17 +27,20 @@ func TestDatagenUnitsWithDB(t *testing.T) {
 	dir := t.TempDir()
 	want, got := filepath.Join(dir, "want.pos"), filepath.Join(dir, "got.pos")
 	cfg := dbConfig()
-	byDB := 0
-	if err := datagen.Run(context.Background(), cfg, want, false, datagen.Target{Games: 8}, func(p datagen.Progress) { byDB = p.ByDB }); err != nil {
+	var local, remote datagen.Endings
+	if err := datagen.Run(context.Background(), cfg, want, false, datagen.Target{Games: 8}, func(p datagen.Progress) { local = p.Ends }); err != nil {
 		t.Fatal(err)
 	}
-	if byDB == 0 {
-		t.Fatalf("no game reached the database")
+	if local.DB == 0 {
+		t.Fatalf("no game reached the database: %+v", local)
 	}
 	r := &counting{Runner: &Local{Exec: newExecutor(t), Workers: 2}}
 	cfg.Remote = &DatagenRemote{Runner: r, Batch: 3}
-	if err := datagen.Run(context.Background(), cfg, got, false, datagen.Target{Games: 8}, nil); err != nil {
+	if err := datagen.Run(context.Background(), cfg, got, false, datagen.Target{Games: 8}, func(p datagen.Progress) { remote = p.Ends }); err != nil {
 		t.Fatal(err)
+	}
+	if remote != local {
+		t.Errorf("endings through units %+v, in process %+v", remote, local)
 	}
 	a, errA := os.ReadFile(want)
 	b, errB := os.ReadFile(got)
