@@ -208,3 +208,51 @@ func probeOutcome(v egdb.Value) player.Outcome {
 	}
 	return player.DBDraw
 }
+
+// TestSearchSeesDB wants the games' search, with the database, to score a
+// position whose every line enters the database as the database says,
+// which the search without one cannot.
+func TestSearchSeesDB(t *testing.T) {
+	db, err := embedded.Open(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	p, err := engine.ParseFEN("W:W21,K30:B5,K13,K15") // five pieces, white to move: a win for black
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := probeOutcome(db.Probe(&p))
+	if want != player.DBLoss {
+		t.Fatalf("the database says %v; the test wants a loss", want)
+	}
+	// The same with a sixth piece, black to move: the search reaches
+	// positions of five pieces within its depth, and only the database
+	// tells it they are won.
+	six, err := engine.ParseFEN("B:W21,K30:B5,K13,K15,1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	factory, err := eval.Load("heuristic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		db   string
+		want bool
+	}{{EmbeddedDB, true}, {"", false}} {
+		cfg := withDB()
+		cfg.DB, cfg.DBPieces = c.db, 0
+		if c.db != "" {
+			cfg.DBPieces = embedded.Pieces
+		}
+		s, err := NewSearcher(cfg, factory)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := s.w.eng.Search(context.Background(), six, nil, player.Limits{Depth: 3}, nil)
+		if got := r.Score.IsKnownWin(); got != c.want {
+			t.Errorf("db %q: score %d, a known win: %v", c.db, r.Score, got)
+		}
+	}
+}
