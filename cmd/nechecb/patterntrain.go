@@ -39,7 +39,10 @@ func patternTrainCommand(args []string, stdout, stderr io.Writer) int {
 	data := fl.String("data", "", "positions files, separated by commas (required)")
 	out := fl.String("out", "", "weight file to write (required)")
 	from := fl.String("from", "", "weight file to start from (default: material only)")
-	plot := fl.String("plot", "", "write the loss curve to this SVG file")
+	plot := fl.String("plot", "", "write the loss curve and the loss by piece count to this SVG file")
+	model := fl.String("model", "v2", "model: v1 (two phases) or v2 (knots by piece count, ending terms)")
+	knots := fl.String("knots", "", "v2: the knots' piece counts, descending, separated by commas (default 24,16,12,9,6,2)")
+	drop := fl.String("drop", "", "global or ending terms held at zero, separated by commas (to measure a term's worth)")
 	fl.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "share of the game result in the target (the search score has the rest)")
 	fl.Float64Var(&cfg.K, "k", cfg.K, "score scale: s centipawns win with probability sigmoid(k*s/100); 0 fits it to the data")
 	fl.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "passes over the training positions")
@@ -57,7 +60,15 @@ func patternTrainCommand(args []string, stdout, stderr io.Writer) int {
 	if *data != "" {
 		dataFiles = strings.Split(*data, ",")
 	}
-	err := patterntrain.TrainFiles(ctx, patterntrain.Files{Data: dataFiles, Out: *out, From: *from, Plot: *plot, Config: cfg, Log: stderr})
+	if *drop != "" {
+		cfg.Drop = strings.Split(*drop, ",")
+	}
+	var err error
+	if cfg.Model, err = patterntrain.ParseModel(*model, *knots); err != nil {
+		fmt.Fprintf(stderr, "nechecb pattern-train: %v\n", err)
+		return 2
+	}
+	err = patterntrain.TrainFiles(ctx, patterntrain.Files{Data: dataFiles, Out: *out, From: *from, Plot: *plot, Config: cfg, Log: stderr})
 	if err != nil {
 		fmt.Fprintf(stderr, "nechecb pattern-train: %v\n", err)
 		return exitStatus(err)

@@ -62,6 +62,10 @@ func TestDatagenAndPatternTrain(t *testing.T) {
 		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", filepath.Join(dir, "none.pos"), "--out", weights}},
 		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--from", data}},
 		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--lambda", "3"}},
+		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--model", "v3"}},
+		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--knots", "24,2,12"}},
+		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--model", "v1", "--knots", "24,2"}},
+		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--drop", "speed"}},
 	} {
 		errs.Reset()
 		if status := c.run(c.args); status != 2 || errs.Len() == 0 {

@@ -6,8 +6,8 @@ import (
 	"github.com/nechecb/nechecb/engine"
 )
 
-// The model's geometry. Every count here is part of the file format: a file
-// of another geometry is refused.
+// The geometry shared by every model. Every count here is part of the file
+// format: a file of another geometry is refused.
 const (
 	// NumWindows is the number of windows: every 4×4 box of the board (five
 	// row offsets times five column offsets), each holding 8 dark squares.
@@ -18,26 +18,16 @@ const (
 	// empty, holds a piece of the side to move or a piece of the opponent
 	// (man or king alike; the king terms tell kings apart), 3^8.
 	WindowStates = 6561
-	// NumGlobals is the number of global terms (GlobalNames).
+	// NumGlobals is the number of global terms of every model
+	// (GlobalNames).
 	NumGlobals = 4
 	// KingSquares is the number of king-square terms: a king of the side to
 	// move on each of the 32 squares, then an opponent's king on each.
 	KingSquares = 64
-	// NumPhases is the number of weight sets, blended by the piece count:
-	// phase 0 applies in full with 24 pieces on the board, phase 1 with 2.
-	NumPhases = 2
-	// PhaseSpan is the number of piece counts between the two phases' full
-	// weight (2 and 24 pieces).
-	PhaseSpan = 22
 
-	// GlobalsOffset, KingsOffset and PhaseParams lay out one phase's terms:
-	// the windows' tables one after the other, then the globals, then the
-	// king squares.
+	// GlobalsOffset is the offset of the global terms in a knot's terms,
+	// after the windows' tables (see Model.Param).
 	GlobalsOffset = NumWindows * WindowStates
-	KingsOffset   = GlobalsOffset + NumGlobals
-	PhaseParams   = KingsOffset + KingSquares
-	// NumParams is the number of weights of a model.
-	NumParams = NumPhases * PhaseParams
 )
 
 // The global terms, each counted as the side to move's minus the
@@ -58,26 +48,53 @@ const (
 // GlobalNames names the global terms, indexed by number.
 var GlobalNames = [NumGlobals]string{"men", "kings", "runaways", "sole_kings"}
 
-// Param returns the index in a model's weights of term off (0..PhaseParams-1)
-// of phase ph: the phases of one term are stored side by side, so that an
-// evaluation reads both from one cache line.
-func Param(off, ph int) int { return off*NumPhases + ph }
+// The ending terms of version 2 models (Model.Ending), each counted as
+// the side to move's minus the opponent's unless said otherwise. They
+// follow the global terms in a knot's weights.
+const (
+	// EndMobility counts steps (moves that capture nothing): a man's
+	// forward steps and a king's steps in every direction onto empty
+	// squares.
+	EndMobility = iota
+	// EndTrappedKings counts kings with no empty square next to them.
+	EndTrappedKings
+	// EndTheMove is the opposition when both sides have as many pieces: 1
+	// when the pieces on the side to move's rows 1, 3, 5 and 7 (squares
+	// 1-4, 9-12, 17-20 and 25-28 in the oriented frame) are odd in number,
+	// −1 when even; 0 when one side has more pieces.
+	EndTheMove
+	// EndTempo sums how far each man has advanced: the number of rows
+	// between its side's first row and its own (0..6).
+	EndTempo
+	// EndBackRank counts men on their own first row.
+	EndBackRank
+	// EndKingMen is the side to move's kings times the opponent's men,
+	// less the opponent's kings times the side to move's men.
+	EndKingMen
+	// NumEnding is the number of ending terms.
+	NumEnding
+)
+
+// EndingNames names the ending terms, indexed by number.
+var EndingNames = [NumEnding]string{"mobility", "trapped_kings", "the_move", "tempo", "back_rank", "king_men"}
 
 // Features are the terms of a position for the side to move, in the
 // oriented frame (the side to move plays toward squares 29-32, as Black
-// does). The value of a position is, for each phase, the sum of the window
-// weights at Windows, the global weights times Globals and the king-square
-// weights of OwnKings and OppKings, blended by Opening.
+// does). The value of a position is, for each knot of the model, the sum
+// of the window weights at Windows, the global weights times Globals (and
+// Ending, if the model has them) and the king-square weights of OwnKings
+// and OppKings, blended by Pieces (see Model).
 type Features struct {
 	// Windows holds each window's index into its table.
 	Windows [NumWindows]uint16
 	// Globals holds the global terms.
 	Globals [NumGlobals]int8
+	// Ending holds the ending terms.
+	Ending [NumEnding]int16
 	// OwnKings and OppKings hold the kings' squares, bit s-1 for square s.
 	OwnKings, OppKings uint32
-	// Opening is phase 0's share of the blend in 1/PhaseSpan units; phase 1
-	// gets the rest.
-	Opening int
+	// Pieces is the number of pieces on the board.
+	Pieces int
 }
 
 // windowPair[w][i] is the position (0, 1 or 2) in row top+i of the first of
@@ -197,10 +214,6 @@ func runaways(ownMen, oppMen, own, opp uint64) (int, int) {
 	return bits.OnesCount64(ownMen &^ blockOwn), bits.OnesCount64(oppMen &^ blockOpp)
 }
 
-// openingShare returns phase 0's share for a board with n pieces, in
-// 1/PhaseSpan units.
-func openingShare(n int) int { return min(max(n-2, 0), PhaseSpan) }
-
 // globals returns the global terms for the oriented board, in the order
 // of GlobalNames.
 func globals(own, opp, kings uint64) (men, kingsDiff, runaway, sole int) {
@@ -226,5 +239,57 @@ func Extract(p *engine.Position, f *Features) {
 	men, k, run, sole := globals(own, opp, kings)
 	f.Globals = [NumGlobals]int8{GlobalMen: int8(men), GlobalKings: int8(k), GlobalRunaways: int8(run), GlobalSoleKings: int8(sole)}
 	f.OwnKings, f.OppKings = engine.PackSquares(own&kings), engine.PackSquares(opp&kings)
-	f.Opening = openingShare(bits.OnesCount64(own | opp))
+	f.Ending = ending(own, opp, kings)
+	f.Pieces = bits.OnesCount64(own | opp)
+}
+
+// Row masks of the packed 32-bit layout (square s on bit s−1, row r on
+// bits 4r..4r+3): the rows whose number has bit 0, 1 or 2 set, and the
+// side to move's system for the move (rows 0, 2, 4 and 6 counted from 0).
+const (
+	rowBit0   = 0xF0F0F0F0
+	rowBit1   = 0xFF00FF00
+	rowBit2   = 0xFFFF0000
+	moveRows  = 0x0F0F0F0F
+	firstRow  = 0x0000000F
+	lastRow   = 0xF0000000
+	fullTempo = 7
+)
+
+// rowSum returns the sum of the row numbers (0..7) of the squares of the
+// packed board b.
+func rowSum(b uint32) int {
+	return bits.OnesCount32(b&rowBit0) + 2*bits.OnesCount32(b&rowBit1) + 4*bits.OnesCount32(b&rowBit2)
+}
+
+// steps returns the number of steps of the pieces f onto empty squares
+// toward higher squares (fwd) or lower ones, in the ghost layout.
+func steps(f, empty uint64, fwd bool) int {
+	if fwd {
+		return bits.OnesCount64(f<<4&empty) + bits.OnesCount64(f<<5&empty)
+	}
+	return bits.OnesCount64(f>>4&empty) + bits.OnesCount64(f>>5&empty)
+}
+
+// ending returns the ending terms of the oriented board (ghost layout).
+func ending(own, opp, kings uint64) [NumEnding]int16 {
+	empty := engine.BoardMask &^ (own | opp)
+	ownK, oppK := own&kings, opp&kings
+	ownM, oppM := own&^kings, opp&^kings
+	mob := steps(own, empty, true) + steps(ownK, empty, false) - steps(opp, empty, false) - steps(oppK, empty, true)
+	free := empty>>4 | empty>>5 | empty<<4 | empty<<5
+	trapped := bits.OnesCount64(ownK&^free) - bits.OnesCount64(oppK&^free)
+	o, x := engine.PackSquares(own), engine.PackSquares(opp)
+	nOwn, nOpp := bits.OnesCount32(o), bits.OnesCount32(x)
+	move := 0
+	if nOwn == nOpp {
+		move = 2*(bits.OnesCount32((o|x)&moveRows)&1) - 1
+	}
+	om, xm := engine.PackSquares(ownM), engine.PackSquares(oppM)
+	nOM, nXM := bits.OnesCount32(om), bits.OnesCount32(xm)
+	tempo := rowSum(om) - (fullTempo*nXM - rowSum(xm))
+	back := bits.OnesCount32(om&firstRow) - bits.OnesCount32(xm&lastRow)
+	kingMen := (nOwn-nOM)*nXM - (nOpp-nXM)*nOM
+	return [NumEnding]int16{EndMobility: int16(mob), EndTrappedKings: int16(trapped), EndTheMove: int16(move),
+		EndTempo: int16(tempo), EndBackRank: int16(back), EndKingMen: int16(kingMen)}
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,11 +19,14 @@ import (
 	"github.com/nechecb/nechecb/eval/evaltest"
 )
 
-// randomWeights fills every weight with a random value, so that every term
-// of the model shows in the checks.
-func randomWeights(seed uint64) *Weights {
+// randomWeights returns version 1 weights; see randomModel.
+func randomWeights(seed uint64) *Weights { return randomModel(V1, seed) }
+
+// randomModel fills every weight of model m with a random value, so that
+// every term of the model shows in the checks.
+func randomModel(m Model, seed uint64) *Weights {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	w := &Weights{Scale: 8, W: make([]int16, NumParams), Note: "random"}
+	w := &Weights{Model: m, Scale: 8, W: make([]int16, m.Params()), Note: "random"}
 	for i := range w.W {
 		w.W[i] = int16(rng.IntN(2001) - 1000)
 	}
@@ -107,7 +111,7 @@ func TestExtractByHand(t *testing.T) {
 	if want := 2 * (9 + 27 + 81 + 243 + 729 + 2187); f.Windows[20] != uint16(want) {
 		t.Errorf("start, window 20: %d, want %d", f.Windows[20], want)
 	}
-	if f.Opening != PhaseSpan || f.Globals != [NumGlobals]int8{} || f.OwnKings != 0 || f.OppKings != 0 {
+	if f.Pieces != 24 || f.Globals != [NumGlobals]int8{} || f.OwnKings != 0 || f.OppKings != 0 {
 		t.Errorf("start: %+v", f)
 	}
 	// White to move sees the board turned round: square s becomes 33-s.
@@ -127,8 +131,8 @@ func TestExtractByHand(t *testing.T) {
 	// With the kings gone, both men run free: one each.
 	p = mustFEN(t, "W:W21:B28")
 	Extract(&p, &f)
-	if f.Globals[GlobalRunaways] != 0 || f.Opening != 0 {
-		t.Errorf("two free men: globals %v opening %d", f.Globals, f.Opening)
+	if f.Globals[GlobalRunaways] != 0 || f.Pieces != 2 {
+		t.Errorf("two free men: globals %v pieces %d", f.Globals, f.Pieces)
 	}
 	p = mustFEN(t, "W:W21:B28,K1")
 	Extract(&p, &f)
@@ -142,14 +146,15 @@ func TestExtractByHand(t *testing.T) {
 
 // TestScoreByHand checks Evaluate on material-only weights.
 func TestScoreByHand(t *testing.T) {
-	w := &Weights{Scale: 4, W: make([]int16, NumParams)}
-	w.W[Param(GlobalsOffset+GlobalMen, 0)] = 400   // 100 cp at 24 pieces
-	w.W[Param(GlobalsOffset+GlobalMen, 1)] = 800   // 200 cp at 2 pieces
-	w.W[Param(GlobalsOffset+GlobalKings, 1)] = 200 // 50 cp more per king at 2
+	m := V1
+	w := &Weights{Model: m, Scale: 4, W: make([]int16, m.Params())}
+	w.W[m.Param(GlobalsOffset+GlobalMen, 0)] = 400   // 100 cp at 24 pieces
+	w.W[m.Param(GlobalsOffset+GlobalMen, 1)] = 800   // 200 cp at 2 pieces
+	w.W[m.Param(GlobalsOffset+GlobalKings, 1)] = 200 // 50 cp more per king at 2
 	e := NewEvaluator(w)
 	// 13 pieces, Black to move: Black 7 men, White 5 men and 1 king.
 	p := mustFEN(t, "B:W20,21,22,23,24,K32:B1,2,3,4,5,6,7")
-	share := 11.0 / PhaseSpan
+	share := 11.0 / 22
 	want := share*(2*100-1*0) + (1-share)*(2*200-1*50)
 	if got := e.Raw(&p); math.Abs(got-want) > 1e-9 {
 		t.Errorf("Raw %v, want %v", got, want)
@@ -163,22 +168,34 @@ func TestScoreByHand(t *testing.T) {
 	}
 }
 
+// TestFileRoundTrip writes and reads back weights of version 1 and of
+// several version 2 models.
 func TestFileRoundTrip(t *testing.T) {
-	w := randomWeights(3)
-	w.Note = "made by a test ✓"
-	path := filepath.Join(t.TempDir(), "w.pat")
-	if err := w.WriteFile(path); err != nil {
-		t.Fatal(err)
-	}
-	got, err := ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(w, got); diff != "" {
-		t.Errorf("(-written +read):\n%s", diff)
-	}
-	if _, err := eval.Load("pattern:" + path); err != nil {
-		t.Errorf("Load: %v", err)
+	for _, m := range []Model{V1, V2, {Knots: []int{24, 12, 2}}, {Knots: V1.Knots, Ending: true}} {
+		w := randomModel(m, 3)
+		w.Note = "made by a test ✓"
+		path := filepath.Join(t.TempDir(), "w.pat")
+		if err := w.WriteFile(path); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := binary.LittleEndian.Uint16(w.Format()[6:]); int(v) != m.Version() {
+			t.Errorf("%v written as version %d", m, v)
+		}
+		// cmp.Diff is slow on a million weights: compare them apart.
+		if !slices.Equal(w.W, got.W) {
+			t.Errorf("%v: the weights read differ from those written", m)
+		}
+		w.W, got.W = nil, nil
+		if diff := cmp.Diff(w, got); diff != "" {
+			t.Errorf("%v (-written +read):\n%s", m, diff)
+		}
+		if _, err := eval.Load("pattern:" + path); err != nil {
+			t.Errorf("Load: %v", err)
+		}
 	}
 }
 
@@ -212,7 +229,7 @@ func TestReadRefuses(t *testing.T) {
 	w := randomWeights(5)
 	w.Note = "ab"
 	bad := w.Format()
-	bad[headerSize] = 0xff
+	bad[baseSize] = 0xff
 	cases = append(cases, struct {
 		name string
 		data []byte
@@ -235,12 +252,14 @@ func TestReadRefuses(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add(randomWeights(6).Format())
 	f.Add([]byte("nchpat"))
+	f.Add(randomModel(V2, 6).Format())
+	f.Add(randomModel(Model{Knots: []int{20, 3}}, 6).Format())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := Read(bytes.NewReader(data), "f")
 		if err != nil {
 			return
 		}
-		if len(w.W) != NumParams || w.Scale < 1 || w.Scale > MaxScale {
+		if len(w.W) != w.Model.Params() || w.Model.Check() != nil || w.Scale < 1 || w.Scale > MaxScale {
 			t.Fatalf("accepted weights with %d weights, scale %d", len(w.W), w.Scale)
 		}
 		if !bytes.Equal(w.Format(), data) {

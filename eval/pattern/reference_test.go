@@ -91,8 +91,73 @@ func referenceFeatures(p *engine.Position) Features {
 	case kings[2] > 0 && kings[1] == 0:
 		f.Globals[GlobalSoleKings] = -1
 	}
-	f.Opening = min(max(pieces-2, 0), PhaseSpan)
+	f.Pieces = pieces
+	f.Ending = referenceEnding(at, men, kings)
 	return f
+}
+
+// referenceEnding computes the ending terms square by square from at (see
+// referenceFeatures) and the counts of men and kings by side (index 1: the
+// side to move, 2: the opponent).
+func referenceEnding(at func(int) (int, bool), men, kings [3]int) [NumEnding]int16 {
+	var mob, trapped, rows, tempo, back [3]int
+	for s := 1; s <= 32; s++ {
+		who, king := at(s)
+		if who == 0 {
+			continue
+		}
+		r, c := engine.SquareCoords(s)
+		ahead := 1 // the side to move plays toward row 7
+		if who == 2 {
+			ahead = -1
+		}
+		free := 0
+		for _, dr := range []int{-1, 1} {
+			for _, dc := range []int{-1, 1} {
+				t := engine.SquareAt(r+dr, c+dc)
+				if t == 0 {
+					continue
+				}
+				if other, _ := at(t); other == 0 {
+					free++
+					if king || dr == ahead {
+						mob[who]++
+					}
+				}
+			}
+		}
+		if king && free == 0 {
+			trapped[who]++
+		}
+		if r%2 == 0 {
+			rows[who]++
+		}
+		if !king {
+			adv := r
+			if who == 2 {
+				adv = 7 - r
+			}
+			tempo[who] += adv
+			if adv == 0 {
+				back[who]++
+			}
+		}
+	}
+	move := 0
+	if men[1]+kings[1] == men[2]+kings[2] {
+		move = -1
+		if (rows[1]+rows[2])%2 == 1 {
+			move = 1
+		}
+	}
+	return [NumEnding]int16{
+		EndMobility:     int16(mob[1] - mob[2]),
+		EndTrappedKings: int16(trapped[1] - trapped[2]),
+		EndTheMove:      int16(move),
+		EndTempo:        int16(tempo[1] - tempo[2]),
+		EndBackRank:     int16(back[1] - back[2]),
+		EndKingMen:      int16(kings[1]*men[2] - kings[2]*men[1]),
+	}
 }
 
 func abs(x int) int {
@@ -161,7 +226,7 @@ func TestMatchesReference(t *testing.T) {
 	if kings == 0 || kings == len(positions) {
 		t.Fatalf("%d of %d positions have kings: the sample does not cover both", kings, len(positions))
 	}
-	for name, w := range map[string]*Weights{"embedded": def, "random": randomWeights(8)} {
+	for name, w := range map[string]*Weights{"embedded": def, "random": randomWeights(8), "random v2": randomModel(V2, 8)} {
 		e := NewEvaluator(w)
 		var f Features
 		for _, p := range positions {

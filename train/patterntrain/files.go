@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/nechecb/nechecb/eval/pattern"
@@ -66,19 +68,35 @@ func TrainFiles(ctx context.Context, f Files) error {
 	}
 	fmt.Fprintf(f.Log, "training on %d positions from %s\n", len(recs), strings.Join(names, ", "))
 	cfg := f.Config
+	fmt.Fprintf(f.Log, "model %s\n", ModelName(cfg.Model))
 	res, err := Train(ctx, recs, start, cfg, func(e Epoch) {
-		fmt.Fprintf(f.Log, "epoch %d: training loss %.6f, held-out loss %.6f (%s)\n", e.Epoch, e.Train, e.Valid, e.Elapsed.Round(1e8))
+		fmt.Fprintf(f.Log, "epoch %d: training loss %.6f, held-out loss %.6f (%s)%s\n", e.Epoch, e.Train, e.Valid, e.Elapsed.Round(1e8), bucketText(e.Valid, e.Buckets))
 	})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(f.Log, "k %.4f; %d training and %d held-out positions; held-out loss %.6f at the start; kept epoch %d\n",
-		res.K, res.TrainN, res.ValidN, res.StartValid, res.Best)
+	fmt.Fprintf(f.Log, "k %.4f; %d training and %d held-out positions; held-out loss %.6f at the start%s; kept epoch %d\n",
+		res.K, res.TrainN, res.ValidN, res.StartValid, bucketText(res.StartValid, res.StartBuckets), res.Best)
+	if res.ValidN > 0 {
+		fmt.Fprintf(f.Log, "held-out loss by pieces (kept epoch):")
+		kept := res.StartBuckets
+		if res.Best > 0 {
+			kept = res.Curve[res.Best-1].Buckets
+		}
+		for b := range NumBuckets {
+			fmt.Fprintf(f.Log, " %s %.6f (%d)", BucketName(b), kept[b], res.BucketN[b])
+		}
+		fmt.Fprintln(f.Log)
+	}
 	if res.Clipped > 0 {
 		fmt.Fprintf(f.Log, "warning: %d weights clipped to the file's range\n", res.Clipped)
 	}
-	res.Weights.Note = fmt.Sprintf("nechecb pattern-train --from %s --lambda %g --k %g (fitted %.4f) --epochs %d --batch %d --rate %g --decay %g --validation %g --seed %d on %s; kept epoch %d",
-		fromText, cfg.Lambda, cfg.K, res.K, cfg.Epochs, cfg.Batch, cfg.Rate, cfg.Decay, cfg.Validation, cfg.Seed, strings.Join(names, ", "), res.Best)
+	drop := ""
+	if len(cfg.Drop) > 0 {
+		drop = " --drop " + strings.Join(cfg.Drop, ",")
+	}
+	res.Weights.Note = fmt.Sprintf("nechecb pattern-train %s%s --from %s --lambda %g --k %g (fitted %.4f) --epochs %d --batch %d --rate %g --decay %g --validation %g --seed %d on %s; kept epoch %d",
+		ModelFlags(cfg.Model), drop, fromText, cfg.Lambda, cfg.K, res.K, cfg.Epochs, cfg.Batch, cfg.Rate, cfg.Decay, cfg.Validation, cfg.Seed, strings.Join(names, ", "), res.Best)
 	if len(res.Weights.Note) > pattern.MaxNote {
 		res.Weights.Note = res.Weights.Note[:pattern.MaxNote]
 	}
@@ -89,4 +107,76 @@ func TrainFiles(ctx context.Context, f Files) error {
 		return fileio.WriteAtomic(f.Plot, PlotSVG(res, "pattern-train: "+f.Out))
 	}
 	return nil
+}
+
+// bucketText lists the held-out losses by piece-count bucket, as " [2-6
+// 0.41000, ...]", or nothing when the loss overall is NaN (none held out).
+func bucketText(overall float64, losses [NumBuckets]float64) string {
+	if math.IsNaN(overall) {
+		return ""
+	}
+	var parts []string
+	for b, l := range losses {
+		parts = append(parts, fmt.Sprintf("%s %.5f", BucketName(b), l))
+	}
+	return " [" + strings.Join(parts, ", ") + "]"
+}
+
+// ParseModel returns the model named by name ("v1" or "v2") with the
+// knots of knots (piece counts separated by commas) when it is not empty.
+func ParseModel(name, knots string) (pattern.Model, error) {
+	var m pattern.Model
+	switch name {
+	case "v1":
+		m = pattern.V1
+	case "v2":
+		m = pattern.V2
+	default:
+		return m, fmt.Errorf("unknown model %q (want v1 or v2)", name)
+	}
+	if knots != "" {
+		if name == "v1" {
+			return m, errors.New("the v1 model has the knots 24 and 2: --knots needs --model v2")
+		}
+		m.Knots = nil
+		for _, k := range strings.Split(knots, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(k))
+			if err != nil {
+				return m, fmt.Errorf("knots %q: %q is not a piece count", knots, k)
+			}
+			m.Knots = append(m.Knots, n)
+		}
+	}
+	if err := m.Check(); err != nil {
+		return m, fmt.Errorf("knots %q: %w", knots, err)
+	}
+	return m, nil
+}
+
+// ModelName describes m, as "v2, knots 24,16,12,9,6,2, ending terms".
+func ModelName(m pattern.Model) string {
+	if m.Version() == 1 {
+		return "v1 (phases at 24 and 2 pieces)"
+	}
+	s := "v2, knots " + knotList(m)
+	if m.Ending {
+		s += ", ending terms " + strings.Join(pattern.EndingNames[:], ",")
+	}
+	return s
+}
+
+// ModelFlags returns the pattern-train flags that select m.
+func ModelFlags(m pattern.Model) string {
+	if m.Version() == 1 {
+		return "--model v1"
+	}
+	return "--model v2 --knots " + knotList(m)
+}
+
+func knotList(m pattern.Model) string {
+	var ks []string
+	for _, k := range m.Knots {
+		ks = append(ks, strconv.Itoa(k))
+	}
+	return strings.Join(ks, ",")
 }

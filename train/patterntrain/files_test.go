@@ -15,7 +15,7 @@ import (
 func TestTrainFiles(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "d.pos")
-	if err := positions.WriteFile(data, "test", 1, labelled(400, teacher(1), 1, 2)); err != nil {
+	if err := positions.WriteFile(data, "test", 1, labelled(400, pattern.V2, teacher(pattern.V2, 1), 1, 2)); err != nil {
 		t.Fatal(err)
 	}
 	cfg := Default

@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -28,6 +27,12 @@ import (
 
 // Config sets a fit.
 type Config struct {
+	// Model is the model fitted.
+	Model pattern.Model
+	// Drop names global or ending terms (pattern.GlobalNames,
+	// pattern.EndingNames) whose weights are held at zero: to measure what
+	// a term is worth.
+	Drop []string
 	// Lambda is the game result's share of the target; the search score
 	// has the rest.
 	Lambda float64
@@ -56,7 +61,7 @@ type Config struct {
 }
 
 // Default is the fit nechecb's weights were trained with.
-var Default = Config{Lambda: 0.5, Epochs: 12, Batch: 16384, Rate: 0.5, Decay: 0.002, Validation: 0.05, Seed: 1, Workers: 2, Scale: 8}
+var Default = Config{Model: pattern.V2, Lambda: 0.5, Epochs: 12, Batch: 16384, Rate: 0.5, Decay: 0.002, Validation: 0.05, Seed: 1, Workers: 2, Scale: 8}
 
 // shards is the number of parts each batch is split into, whatever the
 // number of workers: the gradient is summed shard by shard in order, so
@@ -71,6 +76,9 @@ type Epoch struct {
 	// Valid on the held-out split after it: cross-entropy against the
 	// target.
 	Train, Valid float64
+	// Buckets holds the held-out loss of each piece-count bucket
+	// (BucketTops); NaN where a bucket has no positions.
+	Buckets [NumBuckets]float64
 	// Elapsed is the time since the fit started.
 	Elapsed time.Duration
 }
@@ -85,8 +93,12 @@ type Result struct {
 	Curve []Epoch
 	// Best is the epoch whose weights were kept (0: the start).
 	Best int
-	// StartValid is the held-out loss of the starting weights.
-	StartValid float64
+	// StartValid is the held-out loss of the starting weights, and
+	// StartBuckets its value in each piece-count bucket.
+	StartValid   float64
+	StartBuckets [NumBuckets]float64
+	// BucketN counts the held-out positions of each bucket.
+	BucketN [NumBuckets]int
 	// TrainN and ValidN count the positions of the two splits.
 	TrainN, ValidN int
 	// Clipped counts weights that did not fit the file's integers.
@@ -138,36 +150,43 @@ func FitK(recs []positions.Record) float64 {
 
 // trainer holds a fit's state.
 type trainer struct {
-	cfg     Config
-	k       float32
-	recs    []positions.Record
-	target  []float32 // per record
-	theta   []float32 // the weights, in centipawns, laid out by pattern.Param
-	m, v    []float32 // Adam's moments
-	grads   [shards][]float32
-	losses  [shards]float64
+	cfg    Config
+	lay    layout
+	k      float32
+	recs   []positions.Record
+	target []float32 // per record
+	theta  []float32 // the weights, in centipawns, laid out by Model.Param
+	m, v   []float32 // Adam's moments
+	grads  [shards][]float32
+	losses [shards]float64
+	// buckets holds each shard's held-out loss and count by bucket.
+	buckets [shards][NumBuckets]float64
+	counts  [shards][NumBuckets]int
 	decayed []bool // per weight: pattern and king weights decay, globals do not
+	frozen  []bool // per weight: held at zero (Config.Drop)
 	step    int
 }
 
-// Train fits weights to recs starting from start (nil: men 100, kings 130)
-// and returns the best epoch's weights. progress (may be nil) is called
-// after every epoch. A cancelled ctx ends the fit after the step under way,
-// with the best weights so far.
-func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights, cfg Config, progress func(Epoch)) (*Result, error) {
+// checkConfig reports what is wrong with cfg.
+func checkConfig(cfg Config) error {
 	switch {
-	case len(recs) == 0:
-		return nil, badinput.Mark(errors.New("no positions to train on"))
 	case cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.Validation < 0 || cfg.Validation >= 1:
-		return nil, badinput.Mark(errors.New("lambda must lie in [0, 1] and the validation share in [0, 1)"))
+		return errors.New("lambda must lie in [0, 1] and the validation share in [0, 1)")
 	case cfg.Epochs < 1 || cfg.Batch < shards || cfg.Rate <= 0 || cfg.Decay < 0 || cfg.K < 0 || cfg.Workers < 1:
-		return nil, badinput.Mark(errors.New("epochs must be at least 1, the batch at least 4, the rate positive, decay and K not negative, workers at least 1"))
+		return errors.New("epochs must be at least 1, the batch at least 4, the rate positive, decay and K not negative, workers at least 1")
 	case cfg.Scale < 1 || cfg.Scale > pattern.MaxScale:
-		return nil, badinput.Mark(fmt.Errorf("scale must lie in 1..%d", pattern.MaxScale))
+		return fmt.Errorf("scale must lie in 1..%d", pattern.MaxScale)
 	}
-	t := &trainer{cfg: cfg, recs: recs}
-	var trainIdx, validIdx []int32
-	cut := int(math.Round(cfg.Validation * 256))
+	if err := cfg.Model.Check(); err != nil {
+		return fmt.Errorf("model: %w", err)
+	}
+	_, err := dropped(cfg.Model, cfg.Drop)
+	return err
+}
+
+// split returns the indices of the training and the held-out records.
+func split(recs []positions.Record, validation float64) (trainIdx, validIdx []int32, err error) {
+	cut := int(math.Round(validation * 256))
 	for i := range recs {
 		if int(recs[i].Fold) < cut {
 			validIdx = append(validIdx, int32(i))
@@ -176,8 +195,28 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 		}
 	}
 	if len(trainIdx) == 0 || (cut > 0 && len(validIdx) == 0) {
-		return nil, badinput.Mark(fmt.Errorf("the split leaves %d training and %d held-out positions", len(trainIdx), len(validIdx)))
+		return nil, nil, fmt.Errorf("the split leaves %d training and %d held-out positions", len(trainIdx), len(validIdx))
 	}
+	return trainIdx, validIdx, nil
+}
+
+// Train fits weights of cfg.Model to recs starting from start (nil: men
+// 100, kings 130; weights of another model are carried over, see
+// initWeights) and returns the best epoch's weights. progress (may be nil)
+// is called after every epoch. A cancelled ctx ends the fit after the step
+// under way, with the best weights so far.
+func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights, cfg Config, progress func(Epoch)) (*Result, error) {
+	if len(recs) == 0 {
+		return nil, badinput.Mark(errors.New("no positions to train on"))
+	}
+	if err := checkConfig(cfg); err != nil {
+		return nil, badinput.Mark(err)
+	}
+	trainIdx, validIdx, err := split(recs, cfg.Validation)
+	if err != nil {
+		return nil, badinput.Mark(err)
+	}
+	t := &trainer{cfg: cfg, recs: recs, lay: newLayout(cfg.Model)}
 	k := cfg.K
 	if k == 0 {
 		sub := make([]positions.Record, len(trainIdx))
@@ -193,11 +232,11 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 		t.target[i] = float32(cfg.Lambda*resultValue(r) + (1-cfg.Lambda)*sigmoid(k*float64(r.Score)/100))
 	}
 	t.initWeights(start)
-	res := &Result{K: k, TrainN: len(trainIdx), ValidN: len(validIdx)}
+	res := &Result{K: k, TrainN: len(trainIdx), ValidN: len(validIdx), StartValid: math.NaN()}
 	best := append([]float32(nil), t.theta...)
 	bestLoss := math.Inf(1)
 	if len(validIdx) > 0 {
-		bestLoss = t.loss(validIdx)
+		bestLoss, res.StartBuckets, res.BucketN = t.loss(validIdx)
 		res.StartValid = bestLoss
 	}
 	total := cfg.Epochs * ((len(trainIdx) + cfg.Batch - 1) / cfg.Batch)
@@ -212,7 +251,7 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 		}
 		e := Epoch{Epoch: ep, Train: sum / float64(len(trainIdx)), Valid: math.NaN(), Elapsed: time.Since(begin)}
 		if len(validIdx) > 0 {
-			e.Valid = t.loss(validIdx)
+			e.Valid, e.Buckets, _ = t.loss(validIdx)
 		}
 		res.Curve = append(res.Curve, e)
 		if len(validIdx) == 0 || e.Valid < bestLoss {
@@ -223,113 +262,13 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 			progress(e)
 		}
 	}
-	res.Weights, res.Clipped = Quantise(best, cfg.Scale)
+	res.Weights, res.Clipped = Quantise(cfg.Model, best, cfg.Scale)
 	return res, nil
 }
 
 // rate returns the step size at step of total: a cosine from r to 0.
 func rate(r float64, step, total int) float32 {
 	return float32(r * 0.5 * (1 + math.Cos(math.Pi*float64(step)/float64(max(total, 1)))))
-}
-
-// initWeights sets the weights from start, or to material.
-func (t *trainer) initWeights(start *pattern.Weights) {
-	t.theta = make([]float32, pattern.NumParams)
-	t.m = make([]float32, pattern.NumParams)
-	t.v = make([]float32, pattern.NumParams)
-	for s := range t.grads {
-		t.grads[s] = make([]float32, pattern.NumParams)
-	}
-	t.decayed = make([]bool, pattern.NumParams)
-	for off := range pattern.PhaseParams {
-		isGlobal := off >= pattern.GlobalsOffset && off < pattern.KingsOffset
-		for ph := range pattern.NumPhases {
-			t.decayed[pattern.Param(off, ph)] = !isGlobal
-		}
-	}
-	if start == nil {
-		for ph := range pattern.NumPhases {
-			t.theta[pattern.Param(pattern.GlobalsOffset+pattern.GlobalMen, ph)] = 100
-			t.theta[pattern.Param(pattern.GlobalsOffset+pattern.GlobalKings, ph)] = 130
-		}
-		return
-	}
-	for i, w := range start.W {
-		t.theta[i] = float32(w) / float32(start.Scale)
-	}
-}
-
-// Quantise rounds weights in centipawns to the file's integers at scale
-// units per centipawn, and counts those clipped to the int16 range.
-func Quantise(theta []float32, scale int) (*pattern.Weights, int) {
-	w := &pattern.Weights{Scale: scale, W: make([]int16, len(theta))}
-	clipped := 0
-	for i, x := range theta {
-		q := math.Round(float64(x) * float64(scale))
-		if q > math.MaxInt16 || q < -math.MaxInt16 {
-			clipped++
-			q = math.Max(-math.MaxInt16, math.Min(math.MaxInt16, q))
-		}
-		w.W[i] = int16(q)
-	}
-	return w, clipped
-}
-
-// forward returns the value of f in centipawns and phase 0's share.
-func (t *trainer) forward(f *pattern.Features) (v, share float32) {
-	th := t.theta
-	var s0, s1 float32
-	for w, idx := range f.Windows {
-		j := pattern.Param(w*pattern.WindowStates+int(idx), 0)
-		s0 += th[j]
-		s1 += th[j+1]
-	}
-	for g, x := range f.Globals {
-		if x != 0 {
-			j := pattern.Param(pattern.GlobalsOffset+g, 0)
-			s0 += float32(x) * th[j]
-			s1 += float32(x) * th[j+1]
-		}
-	}
-	for _, kb := range [2]struct {
-		bits uint32
-		off  int
-	}{{f.OwnKings, pattern.KingsOffset}, {f.OppKings, pattern.KingsOffset + 32}} {
-		for b := kb.bits; b != 0; b &= b - 1 {
-			j := pattern.Param(kb.off+trailingZeros(b), 0)
-			s0 += th[j]
-			s1 += th[j+1]
-		}
-	}
-	share = float32(f.Opening) / pattern.PhaseSpan
-	return share*s0 + (1-share)*s1, share
-}
-
-// backward adds g times the gradient of the value of f to grad.
-func backward(f *pattern.Features, g, share float32, grad []float32) {
-	g0, g1 := g*share, g*(1-share)
-	for w, idx := range f.Windows {
-		j := pattern.Param(w*pattern.WindowStates+int(idx), 0)
-		grad[j] += g0
-		grad[j+1] += g1
-	}
-	for gi, x := range f.Globals {
-		if x != 0 {
-			j := pattern.Param(pattern.GlobalsOffset+gi, 0)
-			grad[j] += float32(x) * g0
-			grad[j+1] += float32(x) * g1
-		}
-	}
-	for _, kb := range [2]struct {
-		bits uint32
-		off  int
-	}{{f.OwnKings, pattern.KingsOffset}, {f.OppKings, pattern.KingsOffset + 32}} {
-		for b := kb.bits; b != 0; b &= b - 1 {
-			j := pattern.Param(kb.off+trailingZeros(b), 0)
-			grad[j] += g0
-			grad[j+1] += g1
-		}
-	}
 }
 
 // shardRange returns shard s's part of n items.
@@ -369,31 +308,47 @@ func (t *trainer) batch(idx []int32, lr float32) float64 {
 		lo, hi := shardRange(s, len(idx))
 		grad := t.grads[s]
 		var f pattern.Features
+		var a active
 		sum := 0.0
 		for _, i := range idx[lo:hi] {
 			p := t.recs[i].Board()
 			pattern.Extract(&p, &f)
-			v, share := t.forward(&f)
+			t.lay.gather(&f, &a)
+			v := a.value(t.theta)
 			pr := float32(sigmoid(float64(k * v)))
 			tg := t.target[i]
 			sum += crossEntropy(float64(pr), float64(tg))
-			backward(&f, (pr-tg)*k, share, grad)
+			a.addGradient((pr-tg)*k, grad)
 		}
 		t.losses[s] = sum
 	})
 	t.step++
+	t.adam(len(idx), lr)
+	var sum float64
+	for _, l := range t.losses {
+		sum += l
+	}
+	return sum
+}
+
+// adam applies the summed gradient of n positions with step size lr and
+// clears it.
+func (t *trainer) adam(n int, lr float32) {
 	const b1, b2, eps = 0.9, 0.999, 1e-8
 	c1 := float32(1 - math.Pow(b1, float64(t.step)))
 	c2 := float32(1 - math.Pow(b2, float64(t.step)))
-	inv := 1 / float32(len(idx))
+	inv := 1 / float32(n)
 	decay := lr * float32(t.cfg.Decay)
 	t.parallel(func(s int) {
 		lo, hi := shardRange(s, len(t.theta))
-		th, m, v, dec := t.theta[lo:hi], t.m[lo:hi], t.v[lo:hi], t.decayed[lo:hi]
+		th, m, v, dec, frz := t.theta[lo:hi], t.m[lo:hi], t.v[lo:hi], t.decayed[lo:hi], t.frozen[lo:hi]
 		g0, g1, g2, g3 := t.grads[0][lo:hi], t.grads[1][lo:hi], t.grads[2][lo:hi], t.grads[3][lo:hi]
 		for j := range th {
 			g := (g0[j] + g1[j] + g2[j] + g3[j]) * inv
 			g0[j], g1[j], g2[j], g3[j] = 0, 0, 0, 0
+			if frz[j] {
+				continue
+			}
 			m[j] = b1*m[j] + (1-b1)*g
 			v[j] = b2*v[j] + (1-b2)*g*g
 			th[j] -= lr * (m[j] / c1) / (float32(math.Sqrt(float64(v[j]/c2))) + eps)
@@ -402,33 +357,39 @@ func (t *trainer) batch(idx []int32, lr float32) float64 {
 			}
 		}
 	})
-	var sum float64
-	for _, l := range t.losses {
-		sum += l
-	}
-	return sum
 }
 
-// loss returns the mean loss of the records of idx.
-func (t *trainer) loss(idx []int32) float64 {
+// loss returns the mean loss of the records of idx, overall and by
+// piece-count bucket (NaN for an empty bucket), and the buckets' counts.
+func (t *trainer) loss(idx []int32) (float64, [NumBuckets]float64, [NumBuckets]int) {
 	k := t.k / 100
 	t.parallel(func(s int) {
 		lo, hi := shardRange(s, len(idx))
 		var f pattern.Features
-		sum := 0.0
+		var a active
+		t.buckets[s], t.counts[s] = [NumBuckets]float64{}, [NumBuckets]int{}
 		for _, i := range idx[lo:hi] {
 			p := t.recs[i].Board()
 			pattern.Extract(&p, &f)
-			v, _ := t.forward(&f)
-			sum += crossEntropy(sigmoid(float64(k*v)), float64(t.target[i]))
+			t.lay.gather(&f, &a)
+			l := crossEntropy(sigmoid(float64(k*a.value(t.theta))), float64(t.target[i]))
+			b := bucketOf(f.Pieces)
+			t.buckets[s][b] += l
+			t.counts[s][b]++
 		}
-		t.losses[s] = sum
 	})
 	var sum float64
-	for _, l := range t.losses {
-		sum += l
+	var byBucket [NumBuckets]float64
+	var n [NumBuckets]int
+	for s := range shards {
+		for b := range NumBuckets {
+			byBucket[b] += t.buckets[s][b]
+			n[b] += t.counts[s][b]
+			sum += t.buckets[s][b]
+		}
 	}
-	return sum / float64(len(idx))
+	for b := range byBucket {
+		byBucket[b] /= float64(n[b]) // NaN when empty
+	}
+	return sum / float64(len(idx)), byBucket, n
 }
-
-func trailingZeros(b uint32) int { return bits.TrailingZeros32(b) }

@@ -6,46 +6,65 @@ import (
 	"encoding/xml"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval/evaltest"
 	"github.com/nechecb/nechecb/eval/pattern"
 	"github.com/nechecb/nechecb/train/positions"
 )
 
-// teacher returns weights that stand for a true evaluation: global terms
-// and random king-square weights, which random positions show often
-// enough to learn, and small random pattern weights, which they do not.
-func teacher(seed uint64) []float32 {
+// teacher returns weights of model m that stand for a true evaluation:
+// global terms and random king-square weights, which random positions show
+// often enough to learn, and small random pattern weights, which they do
+// not.
+func teacher(m pattern.Model, seed uint64) []float32 {
 	rng := rand.New(rand.NewPCG(seed, 3))
-	th := make([]float32, pattern.NumParams)
+	th := make([]float32, m.Params())
 	for i := range th {
 		th[i] = float32(rng.NormFloat64())
 	}
-	for ph := range pattern.NumPhases {
-		for k := range pattern.KingSquares {
-			th[pattern.Param(pattern.KingsOffset+k, ph)] = float32(rng.NormFloat64() * 30)
+	for k := range m.Knots {
+		for sq := range pattern.KingSquares {
+			th[m.Param(m.KingsOffset()+sq, k)] = float32(rng.NormFloat64() * 30)
 		}
+		// From 1× at the first knot to 2× at the last.
+		grow := 1 + float32(k)/float32(len(m.Knots)-1)
 		for g, v := range [pattern.NumGlobals]float32{100, 150, 40, 60} {
-			th[pattern.Param(pattern.GlobalsOffset+g, ph)] = v * float32(1+ph)
+			th[m.Param(pattern.GlobalsOffset+g, k)] = v * grow
+		}
+		if m.Ending {
+			for g := range pattern.NumEnding {
+				th[m.Param(pattern.GlobalsOffset+pattern.NumGlobals+g, k)] = float32(rng.NormFloat64() * 3)
+			}
 		}
 	}
 	return th
 }
 
-// labelled returns n records of random positions whose scores are the
-// teacher's values and whose results are drawn with the probability the
-// teacher gives at scale k.
-func labelled(n int, th []float32, k float64, seed uint64) []positions.Record {
-	t := &trainer{theta: th}
-	rng := rand.New(rand.NewPCG(seed, 4))
+// valueOf returns the value of p with the weights th laid out by l, in
+// centipawns.
+func valueOf(l *layout, th []float32, p *engine.Position) float32 {
 	var f pattern.Features
+	var a active
+	pattern.Extract(p, &f)
+	l.gather(&f, &a)
+	return a.value(th)
+}
+
+// labelled returns n records of random positions whose scores are the
+// teacher's values (weights th of model m) and whose results are drawn
+// with the probability the teacher gives at scale k.
+func labelled(n int, m pattern.Model, th []float32, k float64, seed uint64) []positions.Record {
+	rng := rand.New(rand.NewPCG(seed, 4))
+	l := newLayout(m)
 	var out []positions.Record
 	for _, p := range evaltest.RandomPositions(n, seed) {
-		pattern.Extract(&p, &f)
-		v, _ := t.forward(&f)
+		v := valueOf(&l, th, &p)
 		res := uint8(positions.Loss)
 		if rng.Float64() < sigmoid(k*float64(v)/100) {
 			res = positions.Win
@@ -56,7 +75,7 @@ func labelled(n int, th []float32, k float64, seed uint64) []positions.Record {
 }
 
 func TestFitKFindsTheScale(t *testing.T) {
-	recs := labelled(20000, teacher(1), 1.5, 2)
+	recs := labelled(20000, pattern.V1, teacher(pattern.V1, 1), 1.5, 2)
 	if k := FitK(recs); math.Abs(k-1.5) > 0.15 {
 		t.Errorf("FitK = %.3f, want about 1.5", k)
 	}
@@ -64,46 +83,58 @@ func TestFitKFindsTheScale(t *testing.T) {
 
 // TestLearnsTheTeacher trains on the teacher's scores alone and wants the
 // held-out loss to fall well below the start and the values to move toward
-// the teacher's.
+// the teacher's, for version 1 and a version 2 model (three knots, to be
+// quick).
 func TestLearnsTheTeacher(t *testing.T) {
-	th := teacher(5)
-	recs := labelled(30000, th, 1, 6)
-	cfg := Default
-	cfg.Lambda, cfg.K, cfg.Epochs, cfg.Batch, cfg.Rate, cfg.Validation, cfg.Workers = 0, 1, 8, 512, 1, 0.2, 2
-	res, err := Train(context.Background(), recs, nil, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	last := res.Curve[len(res.Curve)-1]
-	if res.Best == 0 || !(last.Valid < res.StartValid-0.01) {
-		t.Errorf("held-out loss %.4f at the start, %.4f at the end (best epoch %d)", res.StartValid, last.Valid, res.Best)
-	}
-	// Mean distance to the teacher on held-out positions, before and after.
-	e := pattern.NewEvaluator(res.Weights)
-	teach := &trainer{theta: th}
-	var before, after float64
-	var f pattern.Features
-	n := 0
-	for i := range recs {
-		if int(recs[i].Fold) >= 51 { // the held-out share 0.2 of 256
-			continue
+	for _, m := range []pattern.Model{pattern.V1, {Knots: []int{24, 12, 2}, Ending: true}} {
+		th := teacher(m, 5)
+		recs := labelled(30000, m, th, 1, 6)
+		cfg := Default
+		cfg.Model = m
+		cfg.Lambda, cfg.K, cfg.Epochs, cfg.Batch, cfg.Rate, cfg.Validation, cfg.Workers = 0, 1, 8, 512, 1, 0.2, 2
+		res, err := Train(context.Background(), recs, nil, cfg, nil)
+		if err != nil {
+			t.Fatal(err)
 		}
-		p := recs[i].Board()
-		pattern.Extract(&p, &f)
-		want, _ := teach.forward(&f)
-		before += math.Abs(float64(want) - float64(p.Material(100, 130)))
-		after += math.Abs(float64(want) - e.Raw(&p))
-		n++
-	}
-	t.Logf("held-out loss %.4f -> %.4f; distance to the teacher %.1f -> %.1f", res.StartValid, last.Valid, before/float64(n), after/float64(n))
-	if n == 0 || after > 0.5*before {
-		t.Errorf("mean distance to the teacher on %d held-out positions: %.1f with material, %.1f trained", n, before/float64(n), after/float64(n))
+		last := res.Curve[len(res.Curve)-1]
+		if res.Best == 0 || !(last.Valid < res.StartValid-0.01) {
+			t.Errorf("%v: held-out loss %.4f at the start, %.4f at the end (best epoch %d)", m, res.StartValid, last.Valid, res.Best)
+		}
+		n := 0
+		for b, c := range res.BucketN {
+			n += c
+			if c > 0 && !(last.Buckets[b] < res.StartBuckets[b]) {
+				t.Errorf("%v: bucket %s: held-out loss %.4f at the start, %.4f at the end", m, BucketName(b), res.StartBuckets[b], last.Buckets[b])
+			}
+		}
+		if n != res.ValidN {
+			t.Errorf("%v: the buckets hold %d positions, the held-out split %d", m, n, res.ValidN)
+		}
+		// Mean distance to the teacher on held-out positions, before and after.
+		e := pattern.NewEvaluator(res.Weights)
+		l := newLayout(m)
+		var before, after float64
+		n = 0
+		for i := range recs {
+			if int(recs[i].Fold) >= 51 { // the held-out share 0.2 of 256
+				continue
+			}
+			p := recs[i].Board()
+			want := valueOf(&l, th, &p)
+			before += math.Abs(float64(want) - float64(p.Material(100, 130)))
+			after += math.Abs(float64(want) - e.Raw(&p))
+			n++
+		}
+		t.Logf("%v: held-out loss %.4f -> %.4f; distance to the teacher %.1f -> %.1f", m, res.StartValid, last.Valid, before/float64(n), after/float64(n))
+		if n == 0 || after > 0.5*before {
+			t.Errorf("%v: mean distance to the teacher on %d held-out positions: %.1f with material, %.1f trained", m, n, before/float64(n), after/float64(n))
+		}
 	}
 }
 
 // TestDeterministic wants the same weights from one worker and from two.
 func TestDeterministic(t *testing.T) {
-	recs := labelled(4000, teacher(7), 1, 8)
+	recs := labelled(4000, pattern.V2, teacher(pattern.V2, 7), 1, 8)
 	cfg := Default
 	cfg.Epochs, cfg.Batch = 2, 256
 	var got []*pattern.Weights
@@ -115,6 +146,11 @@ func TestDeterministic(t *testing.T) {
 		}
 		got = append(got, res.Weights)
 	}
+	// cmp.Diff is slow on a million weights: compare them apart.
+	if !slices.Equal(got[0].W, got[1].W) {
+		t.Errorf("one worker and two give different weights")
+	}
+	got[0].W, got[1].W = nil, nil
 	if diff := cmp.Diff(got[0], got[1]); diff != "" {
 		t.Errorf("one worker vs two (-1 +2):\n%s", diff)
 	}
@@ -123,8 +159,8 @@ func TestDeterministic(t *testing.T) {
 func TestStartWeights(t *testing.T) {
 	// Starting from weights and training with a tiny step leaves them
 	// about where they were.
-	start, _ := Quantise(teacher(9), 8)
-	recs := labelled(2000, teacher(9), 1, 10)
+	start, _ := Quantise(pattern.V2, teacher(pattern.V2, 9), 8)
+	recs := labelled(2000, pattern.V2, teacher(pattern.V2, 9), 1, 10)
 	cfg := Default
 	cfg.Epochs, cfg.Rate, cfg.Decay, cfg.Validation = 1, 1e-6, 0, 0
 	res, err := Train(context.Background(), recs, start, cfg, nil)
@@ -143,8 +179,11 @@ func TestStartWeights(t *testing.T) {
 }
 
 func TestRefuses(t *testing.T) {
-	recs := labelled(100, teacher(11), 1, 12)
+	recs := labelled(100, pattern.V1, teacher(pattern.V1, 11), 1, 12)
 	for _, c := range []Config{
+		func() Config { c := Default; c.Model = pattern.Model{Knots: []int{2, 24}}; return c }(),
+		func() Config { c := Default; c.Drop = []string{"nonsense"}; return c }(),
+		func() Config { c := Default; c.Model, c.Drop = pattern.V1, []string{"mobility"}; return c }(),
 		func() Config { c := Default; c.Lambda = 2; return c }(),
 		func() Config { c := Default; c.Epochs = 0; return c }(),
 		func() Config { c := Default; c.Scale = 0; return c }(),
@@ -160,9 +199,9 @@ func TestRefuses(t *testing.T) {
 }
 
 func TestQuantise(t *testing.T) {
-	th := make([]float32, pattern.NumParams)
+	th := make([]float32, pattern.V1.Params())
 	th[0], th[1], th[2] = 1.06, -5000, 5000
-	w, clipped := Quantise(th, 8)
+	w, clipped := Quantise(pattern.V1, th, 8)
 	if w.W[0] != 8 || w.W[1] != -32767 || w.W[2] != 32767 || clipped != 2 {
 		t.Errorf("quantised %v %v %v, clipped %d", w.W[0], w.W[1], w.W[2], clipped)
 	}
@@ -186,7 +225,7 @@ func TestPlotIsXML(t *testing.T) {
 // 3 epochs of 200,000 positions with the default batch on the default
 // workers (setting up counts in).
 func BenchmarkTrain(b *testing.B) {
-	recs := labelled(200000, teacher(13), 1, 14)
+	recs := labelled(200000, pattern.V2, teacher(pattern.V2, 13), 1, 14)
 	cfg := Default
 	cfg.Epochs, cfg.Validation, cfg.K = 3, 0, 1
 	b.ResetTimer()
@@ -199,3 +238,59 @@ func BenchmarkTrain(b *testing.B) {
 }
 
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
+
+// TestCarryOver starts a version 2 fit from version 1 weights: every
+// position keeps its value, since the knots 24 and 2 are among V2's.
+func TestCarryOver(t *testing.T) {
+	v1, _ := Quantise(pattern.V1, teacher(pattern.V1, 15), 8)
+	theta := make([]float32, pattern.V2.Params())
+	carryOver(v1, pattern.V2, theta)
+	e := pattern.NewEvaluator(v1)
+	l := newLayout(pattern.V2)
+	for _, p := range evaltest.RandomPositions(2000, 16) {
+		if got, want := float64(valueOf(&l, theta, &p)), e.Raw(&p); math.Abs(got-want) > 1e-3*(1+math.Abs(want)) {
+			t.Fatalf("%s: %v carried over, %v with version 1", p.FEN(), got, want)
+		}
+	}
+}
+
+// TestDrop holds a term at zero: its weights stay 0 in every knot.
+func TestDrop(t *testing.T) {
+	m := pattern.V2
+	recs := labelled(3000, m, teacher(m, 17), 1, 18)
+	cfg := Default
+	cfg.Epochs, cfg.Batch, cfg.Drop = 2, 256, []string{"mobility", "runaways"}
+	res, err := Train(context.Background(), recs, nil, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := 0
+	for k := range m.Knots {
+		for _, off := range []int{pattern.GlobalsOffset + pattern.GlobalRunaways, pattern.GlobalsOffset + pattern.NumGlobals + pattern.EndMobility} {
+			if w := res.Weights.W[m.Param(off, k)]; w != 0 {
+				t.Errorf("knot %d, term %d: weight %d, want 0", k, off, w)
+			}
+		}
+		if res.Weights.W[m.Param(pattern.GlobalsOffset+pattern.NumGlobals+pattern.EndTempo, k)] != 0 {
+			other++
+		}
+	}
+	if other == 0 {
+		t.Errorf("the tempo weights, not dropped, stayed 0 too")
+	}
+}
+
+func TestBuckets(t *testing.T) {
+	for n, want := range map[int]int{0: 0, 2: 0, 6: 0, 7: 1, 10: 1, 11: 2, 14: 2, 15: 3, 19: 3, 20: 4, 24: 4} {
+		if got := bucketOf(n); got != want {
+			t.Errorf("%d pieces: bucket %d, want %d", n, got, want)
+		}
+	}
+	var names []string
+	for b := range NumBuckets {
+		names = append(names, BucketName(b))
+	}
+	if got := strings.Join(names, " "); got != "2-6 7-10 11-14 15-19 20-24" {
+		t.Errorf("bucket names %q", got)
+	}
+}

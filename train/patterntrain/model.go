@@ -1,0 +1,229 @@
+package patterntrain
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"strings"
+
+	"github.com/nechecb/nechecb/eval/pattern"
+)
+
+// NumBuckets is the number of piece-count buckets the held-out loss is
+// reported by.
+const NumBuckets = 5
+
+// BucketTops are the largest piece counts of the buckets: 2-6, 7-10,
+// 11-14, 15-19 and 20-24 pieces (the first takes any smaller count too).
+var BucketTops = [NumBuckets]int{6, 10, 14, 19, 24}
+
+// BucketName returns bucket b's range of piece counts, as "7-10".
+func BucketName(b int) string {
+	lo := 2
+	if b > 0 {
+		lo = BucketTops[b-1] + 1
+	}
+	return fmt.Sprintf("%d-%d", lo, BucketTops[b])
+}
+
+// bucketOf returns the bucket of a board with n pieces.
+func bucketOf(n int) int {
+	for b, top := range BucketTops {
+		if n <= top {
+			return b
+		}
+	}
+	return NumBuckets - 1
+}
+
+// layout says where a model's terms lie among its weights.
+type layout struct {
+	knots    int
+	ending   bool
+	kingsOff int
+	// upper and share give, for each piece count, the upper of the two
+	// knots that blend and its share.
+	upper [pattern.MaxPieces + 1]int32
+	share [pattern.MaxPieces + 1]float32
+}
+
+func newLayout(m pattern.Model) layout {
+	l := layout{knots: len(m.Knots), ending: m.Ending, kingsOff: m.KingsOffset()}
+	for n := range l.upper {
+		k, s := m.Blend(n)
+		l.upper[n], l.share[n] = int32(k), float32(s)
+	}
+	return l
+}
+
+// maxActive bounds the terms a position uses: the windows, the global and
+// ending terms and a king per piece.
+const maxActive = pattern.NumWindows + pattern.NumGlobals + pattern.NumEnding + pattern.MaxPieces
+
+// active lists the weights a position uses: for each term, the index of
+// its weight at the upper knot (the lower knot's is the next) and the
+// term's count, with the upper knot's share.
+type active struct {
+	n     int
+	j     [maxActive]int32
+	x     [maxActive]float32
+	share float32
+}
+
+// gather lists the terms of f in a.
+func (l *layout) gather(f *pattern.Features, a *active) {
+	n := min(f.Pieces, pattern.MaxPieces)
+	up, K := l.upper[n], int32(l.knots)
+	a.share, a.n = l.share[n], 0
+	add := func(off int, x float32) {
+		a.j[a.n], a.x[a.n] = int32(off)*K+up, x
+		a.n++
+	}
+	for w, idx := range f.Windows {
+		add(w*pattern.WindowStates+int(idx), 1)
+	}
+	for g, x := range f.Globals {
+		if x != 0 {
+			add(pattern.GlobalsOffset+g, float32(x))
+		}
+	}
+	if l.ending {
+		for g, x := range f.Ending {
+			if x != 0 {
+				add(pattern.GlobalsOffset+pattern.NumGlobals+g, float32(x))
+			}
+		}
+	}
+	for b := f.OwnKings; b != 0; b &= b - 1 {
+		add(l.kingsOff+bits.TrailingZeros32(b), 1)
+	}
+	for b := f.OppKings; b != 0; b &= b - 1 {
+		add(l.kingsOff+32+bits.TrailingZeros32(b), 1)
+	}
+}
+
+// value returns the value of the listed terms with the weights th, in
+// centipawns.
+func (a *active) value(th []float32) float32 {
+	var s0, s1 float32
+	for i, j := range a.j[:a.n] {
+		x := a.x[i]
+		s0 += x * th[j]
+		s1 += x * th[j+1]
+	}
+	return a.share*s0 + (1-a.share)*s1
+}
+
+// addGradient adds g times the gradient of the value to grad.
+func (a *active) addGradient(g float32, grad []float32) {
+	g0, g1 := g*a.share, g*(1-a.share)
+	for i, j := range a.j[:a.n] {
+		x := a.x[i]
+		grad[j] += x * g0
+		grad[j+1] += x * g1
+	}
+}
+
+// dropped returns the term offsets (within a knot) of the global and
+// ending terms named, which m must have.
+func dropped(m pattern.Model, names []string) ([]int, error) {
+	var offs []int
+	for _, name := range names {
+		off := -1
+		for g, n := range pattern.GlobalNames {
+			if n == name {
+				off = pattern.GlobalsOffset + g
+			}
+		}
+		for g, n := range pattern.EndingNames {
+			if n == name && m.Ending {
+				off = pattern.GlobalsOffset + pattern.NumGlobals + g
+			}
+		}
+		if off < 0 {
+			all := append(pattern.GlobalNames[:], pattern.EndingNames[:]...)
+			if !m.Ending {
+				all = pattern.GlobalNames[:]
+			}
+			return nil, fmt.Errorf("no term %q to drop in this model (terms: %s)", name, strings.Join(all, ", "))
+		}
+		offs = append(offs, off)
+	}
+	return offs, nil
+}
+
+// initWeights sets the weights from start, or to material, and marks the
+// weights that decay and those held at zero.
+func (t *trainer) initWeights(start *pattern.Weights) {
+	m := t.cfg.Model
+	np := m.Params()
+	t.theta = make([]float32, np)
+	t.m = make([]float32, np)
+	t.v = make([]float32, np)
+	for s := range t.grads {
+		t.grads[s] = make([]float32, np)
+	}
+	t.decayed = make([]bool, np)
+	t.frozen = make([]bool, np)
+	for off := range m.Terms() {
+		isGlobal := off >= pattern.GlobalsOffset && off < m.KingsOffset()
+		for k := range m.Knots {
+			t.decayed[m.Param(off, k)] = !isGlobal
+		}
+	}
+	if start == nil {
+		for k := range m.Knots {
+			t.theta[m.Param(pattern.GlobalsOffset+pattern.GlobalMen, k)] = 100
+			t.theta[m.Param(pattern.GlobalsOffset+pattern.GlobalKings, k)] = 130
+		}
+	} else {
+		carryOver(start, m, t.theta)
+	}
+	offs, _ := dropped(m, t.cfg.Drop) // checked by checkConfig
+	for _, off := range offs {
+		for k := range m.Knots {
+			t.theta[m.Param(off, k)], t.frozen[m.Param(off, k)] = 0, true
+		}
+	}
+}
+
+// carryOver sets theta, weights of the model m in centipawns, to the
+// values start gives: each knot of m takes start's blend at the knot's
+// piece count, term by term, and terms start lacks are 0. When start's
+// knots are among m's (version 1 into version 2), every position keeps
+// its value.
+func carryOver(start *pattern.Weights, m pattern.Model, theta []float32) {
+	from := start.Model
+	scale := float32(start.Scale)
+	for k, pieces := range m.Knots {
+		fk, share := from.Blend(pieces)
+		for off := range m.Terms() {
+			src := off
+			switch {
+			case off >= m.KingsOffset():
+				src = off - m.KingsOffset() + from.KingsOffset()
+			case off >= from.KingsOffset():
+				continue // an ending term start does not have
+			}
+			hi, lo := float32(start.W[from.Param(src, fk)]), float32(start.W[from.Param(src, fk+1)])
+			theta[m.Param(off, k)] = (float32(share)*hi + float32(1-share)*lo) / scale
+		}
+	}
+}
+
+// Quantise rounds weights of the model m in centipawns to the file's
+// integers at scale units per centipawn, and counts those clipped to the
+// int16 range.
+func Quantise(m pattern.Model, theta []float32, scale int) (*pattern.Weights, int) {
+	w := &pattern.Weights{Model: m, Scale: scale, W: make([]int16, len(theta))}
+	clipped := 0
+	for i, x := range theta {
+		q := math.Round(float64(x) * float64(scale))
+		if q > math.MaxInt16 || q < -math.MaxInt16 {
+			clipped++
+			q = math.Max(-math.MaxInt16, math.Min(math.MaxInt16, q))
+		}
+		w.W[i] = int16(q)
+	}
+	return w, clipped
+}
