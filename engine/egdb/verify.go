@@ -35,6 +35,12 @@ const maxVerifyErrors = 20
 // the position; none means the database passed. The problems found by Open
 // come first. progress, when set, is called about once a second.
 func (db *DB) Verify(ctx context.Context, threads int, progress func(VerifyProgress)) []error {
+	return db.verify(ctx, threads, nil, progress)
+}
+
+// verify is Verify, checking the positions only of the slices keep
+// accepts (nil: all of them); every file's checksum is checked.
+func (db *DB) verify(ctx context.Context, threads int, keep func(Material) bool, progress func(VerifyProgress)) []error {
 	errs := db.Problems()
 	for _, f := range db.files {
 		if db.slots[f.h.mat.code()] != f {
@@ -53,7 +59,7 @@ func (db *DB) Verify(ctx context.Context, threads int, progress func(VerifyProgr
 	var chunks []chunk
 	var total uint64
 	for _, f := range db.files {
-		if db.slots[f.h.mat.code()] != f || f.bad.Load() {
+		if db.slots[f.h.mat.code()] != f || f.bad.Load() || keep != nil && !keep(f.h.mat) {
 			continue
 		}
 		for c := engine.Black; c <= engine.White; c++ {

@@ -89,6 +89,6 @@ func Bench(w io.Writer, depth int, ev EvaluatorFactory) (nodes uint64, elapsed t
 		}
 		fmt.Fprintf(w, "%2d %-10s %8s %10d  %s\n", i+1, best, r.Score, r.Nodes, fen)
 	}
-	fmt.Fprintf(w, "nodes %d time %d nps %d\n", nodes, elapsed.Milliseconds(), perSecond(nodes, elapsed))
+	fmt.Fprintf(w, "nodes %d time %d nps %d\n", nodes, elapsed.Milliseconds(), engine.PerSecond(nodes, elapsed))
 	return nodes, elapsed
 }

@@ -232,15 +232,7 @@ func (w *worker) info(depth, line int) Info {
 	rm := &w.root[line]
 	return Info{
 		Depth: depth, SelDepth: w.selDepth, MultiPV: line + 1, Score: rm.score,
-		Nodes: nodes, NPS: perSecond(nodes, elapsed), Time: elapsed,
+		Nodes: nodes, NPS: engine.PerSecond(nodes, elapsed), Time: elapsed,
 		HashFull: s.tt.hashFull(), TBHits: s.totalTBHits(), PV: append([]engine.Move(nil), rm.pv...),
 	}
-}
-
-// perSecond returns n per second over d, guarding against a zero duration.
-func perSecond(n uint64, d time.Duration) uint64 {
-	if d <= 0 {
-		d = time.Nanosecond
-	}
-	return uint64(float64(n) / d.Seconds())
 }
