@@ -53,3 +53,34 @@ func BuildFromPDN(games string, strict bool, opt GameOptions, out string, text b
 	}
 	return len(records), b, nil
 }
+
+// ProbeFile looks the position fen up in the book file (the built-in book
+// when file is "") and writes the answer (WriteProbe). A book that does not
+// open or a FEN that does not read is bad input (internal/badinput).
+func ProbeFile(file, fen string, w io.Writer) error {
+	b, err := Open(file)
+	if err != nil {
+		return badinput.Mark(err)
+	}
+	p, err := engine.ParseFEN(fen)
+	if err != nil {
+		return badinput.Mark(err)
+	}
+	b.WriteProbe(w, &p)
+	return nil
+}
+
+// DumpFile writes the book file (the built-in book when file is "") as text
+// on w, or, when out is set, saves it to out in the binary format when
+// binary is set and the text one otherwise. A book that does not open is
+// bad input (internal/badinput).
+func DumpFile(file, out string, binary bool, w io.Writer) error {
+	b, err := Open(file)
+	if err != nil {
+		return badinput.Mark(err)
+	}
+	if out != "" {
+		return b.Save(out, !binary)
+	}
+	return b.WriteText(w)
+}

@@ -48,3 +48,33 @@ func TestBuildFromPDNSkipsBadGames(t *testing.T) {
 		t.Error("the strict build wrote a book from a file it refused")
 	}
 }
+
+// TestProbeAndDumpFile: the probe and dump of the built-in book, and their
+// refusals: a book or FEN that does not read is bad input, a book that
+// cannot be saved is not.
+func TestProbeAndDumpFile(t *testing.T) {
+	var out strings.Builder
+	if err := ProbeFile("", engine.StartFEN, &out); err != nil || !strings.HasPrefix(out.String(), "fen "+engine.StartFEN+"\n") {
+		t.Errorf("probe of the start: %v\n%s", err, out.String())
+	}
+	missing := filepath.Join(t.TempDir(), "none.book")
+	for _, err := range []error{ProbeFile("", "X:W1:B2", &out), ProbeFile(missing, engine.StartFEN, &out), DumpFile(missing, "", false, &out)} {
+		if err == nil || !badinput.Is(err) {
+			t.Errorf("got %v, want bad input", err)
+		}
+	}
+	out.Reset()
+	if err := DumpFile("", "", false, &out); err != nil || out.Len() == 0 {
+		t.Errorf("dump of the built-in book: %v, %d bytes", err, out.Len())
+	}
+	saved := filepath.Join(t.TempDir(), "b.book")
+	if err := DumpFile("", saved, true, &out); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := Open(saved); err != nil || b.Len() != Default().Len() {
+		t.Errorf("the saved book: %v", err)
+	}
+	if err := DumpFile("", filepath.Join(saved, "x.book"), true, &out); err == nil || badinput.Is(err) {
+		t.Errorf("saving where no file can be: %v, want a runtime failure", err)
+	}
+}

@@ -51,3 +51,25 @@ func TestWritePerftDivide(t *testing.T) {
 		}
 	}
 }
+
+func TestWritePerftFEN(t *testing.T) {
+	var out strings.Builder
+	if err := WritePerftFEN(&out, StartFEN, 3, 2, false); err != nil || !strings.HasPrefix(out.String(), "nodes 302 ") {
+		t.Errorf("perft 3 of the start: %v, %q", err, out.String())
+	}
+	for _, c := range []struct {
+		fen            string
+		depth, threads int
+		want           string
+	}{
+		{StartFEN, -1, 1, "--depth -1 is outside 0.."},
+		{StartFEN, MaxPerftDepth + 1, 1, "is outside 0.."},
+		{StartFEN, 1, 0, "--threads 0 is outside 1..1024"},
+		{StartFEN, 1, 1025, "--threads 1025 is outside 1..1024"},
+		{"X:W1:B2", 1, 1, "side to move"},
+	} {
+		if err := WritePerftFEN(&out, c.fen, c.depth, c.threads, false); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v", c, err)
+		}
+	}
+}

@@ -19,6 +19,23 @@ import (
 	"github.com/nechecb/nechecb/protocol/client"
 )
 
+// Engines is the repeatable --engine flag: each value an engine description
+// that ParseEngine reads.
+type Engines []client.Config
+
+// String counts the engines.
+func (e *Engines) String() string { return fmt.Sprint(len(*e), " engines") }
+
+// Set reads one engine description and adds it.
+func (e *Engines) Set(s string) error {
+	c, err := ParseEngine(s)
+	if err != nil {
+		return err
+	}
+	*e = append(*e, c)
+	return nil
+}
+
 // ParseEngine reads an engine description such as
 // `name=A cmd="./nechecb protocol" opts=Eval=neche:x.txt#last;Hash=16 proto=hub dir=/tmp`:
 // space-separated key=value pairs, a value in double quotes may hold spaces.

@@ -112,3 +112,18 @@ func TestParseTimeControlAndSPRT(t *testing.T) {
 		}
 	}
 }
+
+func TestEnginesFlag(t *testing.T) {
+	var e Engines
+	for _, spec := range []string{`name=A cmd="./nechecb protocol"`, "cmd=/usr/bin/eng proto=hub"} {
+		if err := e.Set(spec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(e) != 2 || e[0].Name != "A" || e[1].Name != "eng" || e.String() != "2 engines" {
+		t.Errorf("read %+v (%s)", e, e.String())
+	}
+	if err := e.Set("name=C"); err == nil || len(e) != 2 {
+		t.Errorf("an engine without cmd=: %v, %d engines", err, len(e))
+	}
+}

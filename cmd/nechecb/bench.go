@@ -3,13 +3,11 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"time"
 
 	"github.com/nechecb/nechecb/engine/search"
-	"github.com/nechecb/nechecb/eval"
 	_ "github.com/nechecb/nechecb/eval/all" // every evaluator kind for --eval
+	"github.com/nechecb/nechecb/internal/player"
 )
 
 func init() {
@@ -29,20 +27,9 @@ func runBench(args []string) int {
 		fmt.Fprintf(os.Stderr, "nechecb bench: --depth %d is outside 1..%d\n", *depth, search.MaxPly-16)
 		return 2
 	}
-	if _, _, err := benchSpec(os.Stdout, *depth, *spec); err != nil {
+	if _, _, err := player.Bench(os.Stdout, *depth, *spec); err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb bench: %v\n", err)
 		return 2
 	}
 	return 0
-}
-
-// benchSpec runs the search benchmark to depth with the evaluator of spec,
-// writing its report to w; the protocol's bench command uses it too.
-func benchSpec(w io.Writer, depth int, spec string) (uint64, time.Duration, error) {
-	f, err := eval.Load(spec)
-	if err != nil {
-		return 0, 0, err
-	}
-	nodes, elapsed := search.Bench(w, depth, func() search.Evaluator { return f() })
-	return nodes, elapsed, nil
 }

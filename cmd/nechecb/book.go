@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"flag"
-	"fmt"
 	"os"
+	"time"
 
 	"github.com/nechecb/nechecb/books"
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/internal/cli"
+	"github.com/nechecb/nechecb/train/booksearch"
 )
 
 func init() {
@@ -24,18 +28,7 @@ func runBookProbe(args []string) int {
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status
 	}
-	b, err := books.Open(*file)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb book probe: %v\n", err)
-		return 2
-	}
-	p, err := engine.ParseFEN(*fen)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb book probe: %v\n", err)
-		return 2
-	}
-	b.WriteProbe(os.Stdout, &p)
-	return 0
+	return cli.Status(os.Stderr, "book probe", books.ProbeFile(*file, *fen, os.Stdout))
 }
 
 func runBookDump(args []string) int {
@@ -46,56 +39,31 @@ func runBookDump(args []string) int {
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status
 	}
-	b, err := books.Open(*file)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb book dump: %v\n", err)
-		return 2
-	}
-	if *out != "" {
-		err = b.Save(*out, !*binary)
-	} else {
-		err = b.WriteText(os.Stdout)
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb book dump: %v\n", err)
-		return 1
-	}
-	return 0
+	return cli.Status(os.Stderr, "book dump", books.DumpFile(*file, *out, *binary, os.Stdout))
 }
 
 func runBookBuild(args []string) int {
 	fs := flag.NewFlagSet("book build", flag.ContinueOnError)
-	out := fs.String("o", "", "book file to write (required)")
-	text := fs.Bool("text", false, "write the text format instead of the binary one")
-	games := fs.String("pdn", "", "build from the games of this PDN file (bad games are skipped and named)")
-	strict := fs.Bool("strict", false, "with --pdn: refuse the whole file if one game is bad")
-	opt := books.DefaultGameOptions
-	fs.IntVar(&opt.MaxPly, "maxply", opt.MaxPly, "plies of each game that enter the book")
-	fs.IntVar(&opt.MinCount, "mincount", opt.MinCount, "games that must have played a move for it to enter the book")
-	win := fs.Uint("win", uint(opt.WinWeight), "weight a won game adds to the move played")
-	draw := fs.Uint("draw", uint(opt.DrawWeight), "weight a drawn game adds")
-	loss := fs.Uint("loss", uint(opt.LossWeight), "weight a lost game adds")
-	search := addSearchBuildFlags(fs)
+	b := booksearch.BookBuild{Games: books.DefaultGameOptions}
+	fs.StringVar(&b.Out, "o", "", "book file to write (required)")
+	fs.BoolVar(&b.Text, "text", false, "write the text format instead of the binary one")
+	fs.StringVar(&b.PDN, "pdn", "", "build from the games of this PDN file (bad games are skipped and named)")
+	fs.BoolVar(&b.Strict, "strict", false, "with --pdn: refuse the whole file if one game is bad")
+	fs.IntVar(&b.Games.MaxPly, "maxply", b.Games.MaxPly, "plies of each game that enter the book")
+	fs.IntVar(&b.Games.MinCount, "mincount", b.Games.MinCount, "games that must have played a move for it to enter the book")
+	win := fs.Uint("win", uint(b.Games.WinWeight), "weight a won game adds to the move played")
+	draw := fs.Uint("draw", uint(b.Games.DrawWeight), "weight a drawn game adds")
+	loss := fs.Uint("loss", uint(b.Games.LossWeight), "weight a lost game adds")
+	fs.StringVar(&b.Ballots, "ballots", "", "build by searching every position on the way through these ballots: 2move, 3move or both")
+	fs.IntVar(&b.Limits.Depth, "depth", 0, "with --ballots: search each move to this depth")
+	movetime := fs.Int("movetime", 0, "with --ballots: milliseconds of search for each move")
+	fs.StringVar(&b.Spec, "eval", all.DefaultSpec, "with --ballots: evaluator spec")
+	fs.IntVar(&b.HashMB, "hash", 64, "with --ballots: transposition table in MB")
+	fs.BoolVar(&b.Resume, "resume", false, "with --ballots: continue the partial book in -o")
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status
 	}
-	if *out == "" {
-		fmt.Fprintln(os.Stderr, "nechecb book build: -o FILE is required")
-		return 2
-	}
-	if (*games == "") == !search.requested() {
-		fmt.Fprintln(os.Stderr, "nechecb book build: give either --pdn FILE or --ballots SET with --depth or --movetime")
-		return 2
-	}
-	if search.requested() {
-		return search.run(*out, *text)
-	}
-	opt.WinWeight, opt.DrawWeight, opt.LossWeight = uint32(*win), uint32(*draw), uint32(*loss)
-	n, b, err := books.BuildFromPDN(*games, *strict, opt, *out, *text, os.Stderr, "nechecb book build: ")
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb book build: %v\n", err)
-		return exitStatus(err)
-	}
-	fmt.Fprintf(os.Stderr, "nechecb book build: %d games, %d positions written to %s\n", n, b.Len(), *out)
-	return 0
+	b.Games.WinWeight, b.Games.DrawWeight, b.Games.LossWeight = uint32(*win), uint32(*draw), uint32(*loss)
+	b.Limits.MoveTime = time.Duration(*movetime) * time.Millisecond
+	return cli.Status(os.Stderr, "book build", b.Run(context.Background(), os.Stderr, "nechecb book build: "))
 }

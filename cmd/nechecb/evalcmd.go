@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/eval/neche"
+	"github.com/nechecb/nechecb/internal/cli"
 )
 
 func init() {
@@ -49,23 +49,7 @@ func evalCommand(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if *dot {
-		if err := neche.WriteSpecDOT(stdout, *spec); err != nil {
-			fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
-			return exitStatus(err)
-		}
-		return 0
+		return cli.Status(stderr, "eval", neche.WriteSpecDOT(stdout, *spec))
 	}
-	pos, err := engine.ParseFEN(*fen)
-	if err != nil {
-		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
-		return 2
-	}
-	f, err := eval.Load(*spec)
-	if err != nil {
-		fmt.Fprintf(stderr, "nechecb eval: %v\n", err)
-		return 2
-	}
-	e := f()
-	fmt.Fprintf(stdout, "raw %s\nscore %d\n", strconv.FormatFloat(e.Raw(&pos), 'g', -1, 64), e.Evaluate(&pos))
-	return 0
+	return cli.Status(stderr, "eval", eval.WriteEval(stdout, *spec, *fen))
 }

@@ -7,9 +7,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 
 	_ "github.com/nechecb/nechecb/eval/all" // every evaluator kind for --curve-vs
+	"github.com/nechecb/nechecb/internal/cli"
 	"github.com/nechecb/nechecb/internal/evolverun"
 	"github.com/nechecb/nechecb/train/evolve"
 )
@@ -44,70 +44,20 @@ type evolveKind[C any] struct {
 	learner func(dir string, c C) (evolve.Learner, error)
 }
 
-// modes writes both modes' defaults when they differ, for a flag's help.
-func modes[T comparable](faithful, improved T) string {
-	if faithful == improved {
-		return ""
-	}
-	return fmt.Sprintf(" (faithful %v, improved %v)", faithful, improved)
-}
-
 // bindMoverView binds --mover-view, which every learner that searches has.
 func bindMoverView(fs *flag.FlagSet, v *bool, faithful, improved bool) {
-	fs.BoolVar(v, "mover-view", *v, "judge the search's leaves from the side to move instead of the root player's side; play the results with the engine option MoverView=true"+modes(faithful, improved))
+	fs.BoolVar(v, "mover-view", *v, "judge the search's leaves from the side to move instead of the root player's side; play the results with the engine option MoverView=true"+cli.Modes(faithful, improved))
 }
 
-// flagMode finds the --mode value in args before the flags are parsed, so
-// that every other flag takes that mode's default.
-func flagMode(args []string) string {
-	for i, a := range args {
-		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !strings.HasPrefix(a, "-") || name != "mode" {
-			continue
-		}
-		if hasValue {
-			return value
-		}
-		if i+1 < len(args) {
-			return args[i+1]
-		}
-	}
-	return "faithful"
-}
-
-// specList is a repeatable flag of evaluator specs.
-type specList []string
-
-func (l *specList) String() string { return strings.Join(*l, ", ") }
-
-// Set adds a spec.
-func (l *specList) Set(s string) error {
-	*l = append(*l, s)
-	return nil
-}
-
-// runFlags are the shared flags that do not shape the population, so that
-// a resumed run may change them.
-var runFlags = map[string]bool{"dir": true, "generations": true, "workers": true, "resume": true, "bench": true,
-	"curve-every": true, "curve-openings": true, "curve-vs": true, "plot": true}
-
-func init() {
-	for _, name := range natsFlagNames {
-		runFlags[name] = true
-	}
-}
-
+// evolveCommand runs nechecb evolve with learner k and returns the exit
+// status.
 func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	prog := "evolve " + k.name
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "nechecb %s: %v\n", prog, err)
-		return exitStatus(err)
-	}
-	mode := flagMode(args)
-	if mode != "faithful" && mode != "improved" {
-		return fail(badInput(fmt.Errorf("--mode %q: want faithful or improved", mode)))
+	mode := cli.FlagValue(args, "mode", "faithful")
+	if err := evolverun.CheckMode(mode); err != nil {
+		return cli.Status(stderr, prog, err)
 	}
 	j := evolverun.Job[C]{Name: k.name, Mode: mode, Settings: k.defaults(mode), Learner: k.learner, Stdout: stdout, Stderr: stderr}
 	var bench bool
@@ -118,36 +68,9 @@ func evolveCommand[C any](k evolveKind[C], args []string, stdout, stderr io.Writ
 	if status, ok := parseFlags(fs, args, header, stdout, stderr); !ok {
 		return status
 	}
-	j.Seed = k.seed(&j.Settings)
-	var err error
-	switch {
-	case bench:
-		gens := 1 // one generation is enough to time, unless --generations says
-		fs.Visit(func(f *flag.Flag) {
-			if f.Name == "generations" {
-				gens = max(j.Generations, 1)
-			}
-		})
-		err = evolverun.Bench(ctx, j, gens)
-	case j.Resume && j.Dir != "":
-		flagsFor := func(c *C) *flag.FlagSet { return evolveFlagSet(k, prog, c, &evolverun.Job[C]{}, new(bool)) }
-		if j.Settings, err = evolverun.MergeResume(j.Dir, fs, flagsFor, func(name string) bool { return runFlags[name] }); err == nil {
-			j.Seed = k.seed(&j.Settings)
-			err = evolverun.Run(ctx, j)
-		}
-	default:
-		err = evolverun.Run(ctx, j)
-	}
-	if err != nil {
-		return fail(err)
-	}
-	return 0
-}
-
-// seed returns the settings' random seed.
-func (k evolveKind[C]) seed(c *C) uint64 {
-	seed, _ := k.seedMode(c)
-	return *seed
+	flagsFor := func(c *C) *flag.FlagSet { return evolveFlagSet(k, prog, c, &evolverun.Job[C]{}, new(bool)) }
+	seed := func(c *C) uint64 { s, _ := k.seedMode(c); return *s }
+	return cli.Status(stderr, prog, evolverun.Start(ctx, j, fs, bench, flagsFor, seed))
 }
 
 // evolveFlagSet registers the shared flags, bound to j and bench, and the
@@ -161,7 +84,7 @@ func evolveFlagSet[C any](k evolveKind[C], prog string, cfg *C, j *evolverun.Job
 	fs.BoolVar(bench, "bench", false, "time --generations generations in a temporary folder with 1 worker and with --workers, and print the rates")
 	fs.IntVar(&j.CurveEvery, "curve-every", 10, "play the current best against G1, the heuristic and generation 0's best every K generations (0: never)")
 	fs.IntVar(&j.CurveOpenings, "curve-openings", 0, "standard 3-move ballots per curve measurement, each with both colours (0: all 157)")
-	fs.Var((*specList)(&j.CurveVs), "curve-vs", "an evaluator spec that joins the curve's opponents, named by its spec (repeatable)")
+	fs.Var((*cli.Repeated)(&j.CurveVs), "curve-vs", "an evaluator spec that joins the curve's opponents, named by its spec (repeatable)")
 	fs.StringVar(&j.Plot, "plot", "", "write the curve as an SVG chart to this file after every measurement (e.g. RUN/curve.svg)")
 	bindNATS(fs, &j.Fleet, true)
 	seed, mode := k.seedMode(cfg)

@@ -2,10 +2,9 @@ package main
 
 import (
 	"flag"
-	"fmt"
-	"strconv"
 	"strings"
 
+	"github.com/nechecb/nechecb/internal/cli"
 	"github.com/nechecb/nechecb/train/evolve"
 	nechevo "github.com/nechecb/nechecb/train/evolve/neche"
 )
@@ -20,77 +19,32 @@ func necheKind() evolveKind[nechevo.Config] {
 			return nechevo.New(dir, c)
 		},
 		bind: func(fs *flag.FlagSet, c *nechevo.Config, f, i nechevo.Config) {
-			fs.IntVar(&c.Population, "population", c.Population, "genomes per generation"+modes(f.Population, i.Population))
+			fs.IntVar(&c.Population, "population", c.Population, "genomes per generation"+cli.Modes(f.Population, i.Population))
 			fs.IntVar(&c.Genes, "genes", c.Genes, "genes per genome of generation 0 (neche: 200)")
-			fs.IntVar(&c.Depth, "depth", c.Depth, "search depth of every move"+modes(f.Depth, i.Depth))
-			fs.IntVar(&c.QuietDraw, "quiet-draw", c.QuietDraw, "a draw after more than this many plies without capture or promotion, in the search and the game (neche: 20; 0: off)"+modes(f.QuietDraw, i.QuietDraw))
+			fs.IntVar(&c.Depth, "depth", c.Depth, "search depth of every move"+cli.Modes(f.Depth, i.Depth))
+			fs.IntVar(&c.QuietDraw, "quiet-draw", c.QuietDraw, "a draw after more than this many plies without capture or promotion, in the search and the game (neche: 20; 0: off)"+cli.Modes(f.QuietDraw, i.QuietDraw))
 			fs.BoolVar(&c.RandomTies, "random-ties", c.RandomTies, "choose at random among equal root moves (neche's way)")
-			fs.BoolVar(&c.NoLMR, "no-lmr", c.NoLMR, "plain full-width alpha-beta, no late-move reductions"+modes(f.NoLMR, i.NoLMR))
+			fs.BoolVar(&c.NoLMR, "no-lmr", c.NoLMR, "plain full-width alpha-beta, no late-move reductions"+cli.Modes(f.NoLMR, i.NoLMR))
 			bindMoverView(fs, &c.MoverView, f.MoverView, i.MoverView)
-			fs.BoolVar(&c.BothSides, "both-sides", c.BothSides, "judge every position from both sides, (v(mover) - v(opponent))/2, so a genome's offset cancels (evaluator kind neche-both)"+modes(f.BothSides, i.BothSides))
+			fs.BoolVar(&c.BothSides, "both-sides", c.BothSides, "judge every position from both sides, (v(mover) - v(opponent))/2, so a genome's offset cancels (evaluator kind neche-both)"+cli.Modes(f.BothSides, i.BothSides))
 			fs.IntVar(&c.MaxPlies, "max-plies", c.MaxPlies, "adjudicate a game as drawn at this length")
 			fs.IntVar(&c.Rounds, "rounds", c.Rounds, "faithful: quicksort rankings per generation (neche's code: 2, its text: 3)")
-			fs.Float64Var(&c.PointRate, "point-rate", c.PointRate, "chance of each letter to be redrawn"+modes(f.PointRate, i.PointRate))
-			fs.Float64Var(&c.TranslocationRate, "translocation-rate", c.TranslocationRate, "chance of each child to have a run of genes moved"+modes(f.TranslocationRate, i.TranslocationRate))
-			fs.IntVar(&c.Opponents, "opponents", c.Opponents, "improved: every genome plays a colour-reversed ballot pair against this many of the best of the previous generation"+modes(f.Opponents, i.Opponents))
-			fs.IntVar(&c.Elite, "elite", c.Elite, "improved: the best genomes copied unchanged into the next generation"+modes(f.Elite, i.Elite))
-			fs.IntVar(&c.Tournament, "tournament", c.Tournament, "improved: genomes per selection tournament"+modes(f.Tournament, i.Tournament))
-			fs.IntVar(&c.Hall, "hall", c.Hall, "improved: the best genomes of this many earlier generations (g-2, g-4, g-8, ...) join the opponents"+modes(f.Hall, i.Hall))
-			fs.IntVar(&c.Panel, "panel", c.Panel, "improved: the first genomes of generation 0 join every generation's opponents, a fixed yardstick"+modes(f.Panel, i.Panel))
-			fs.BoolVar(&c.KeptInit, "kept-init", c.KeptInit, "draw generation 0's genes among the kept synapses only (neche draws every letter uniformly)"+modes(f.KeptInit, i.KeptInit))
+			fs.Float64Var(&c.PointRate, "point-rate", c.PointRate, "chance of each letter to be redrawn"+cli.Modes(f.PointRate, i.PointRate))
+			fs.Float64Var(&c.TranslocationRate, "translocation-rate", c.TranslocationRate, "chance of each child to have a run of genes moved"+cli.Modes(f.TranslocationRate, i.TranslocationRate))
+			fs.IntVar(&c.Opponents, "opponents", c.Opponents, "improved: every genome plays a colour-reversed ballot pair against this many of the best of the previous generation"+cli.Modes(f.Opponents, i.Opponents))
+			fs.IntVar(&c.Elite, "elite", c.Elite, "improved: the best genomes copied unchanged into the next generation"+cli.Modes(f.Elite, i.Elite))
+			fs.IntVar(&c.Tournament, "tournament", c.Tournament, "improved: genomes per selection tournament"+cli.Modes(f.Tournament, i.Tournament))
+			fs.IntVar(&c.Hall, "hall", c.Hall, "improved: the best genomes of this many earlier generations (g-2, g-4, g-8, ...) join the opponents"+cli.Modes(f.Hall, i.Hall))
+			fs.IntVar(&c.Panel, "panel", c.Panel, "improved: the first genomes of generation 0 join every generation's opponents, a fixed yardstick"+cli.Modes(f.Panel, i.Panel))
+			fs.BoolVar(&c.KeptInit, "kept-init", c.KeptInit, "draw generation 0's genes among the kept synapses only (neche draws every letter uniformly)"+cli.Modes(f.KeptInit, i.KeptInit))
 			fs.StringVar(&c.Init, "init", c.Init, "genome file whose lines begin generation 0 (the rest random)")
-			fs.BoolVar(&c.LayerInit, "layer-init", c.LayerInit, "draw generation 0's genes layer first (sink layer uniform among inner 1, inner 2 and output, then sink, then a source that may feed it): a third reach the output"+modes(f.LayerInit, i.LayerInit))
-			fs.Float64Var(&c.InitWeight, "init-weight", c.InitWeight, "with --layer-init: generation 0's weights uniform within [-W, +W] (0: the whole range, +-52.4)"+modes(f.InitWeight, i.InitWeight))
-			fs.Var((*rateList)(&c.LayerMix), "layer-mix", "with --layer-init: 3 comma-separated positive weights of the sink's layer (inner 1, inner 2, output; empty: equal)"+modes(rateList(f.LayerMix).String(), rateList(i.LayerMix).String()))
-			fs.Var((*rateList)(&c.LetterRates), "letter-rates", "16 comma-separated point-mutation rates, one per letter position of a gene (source 0-2, sink 3-5, weight 6-15), in place of --point-rate (empty: --point-rate for all)"+modes(rateList(f.LetterRates).String(), rateList(i.LetterRates).String()))
-			fs.Var((*nameList)(&c.Ladder), "ladder", "improved: fixed opponents (g1, heuristic; comma-separated, empty for none) every genome also plays"+modes(strings.Join(f.Ladder, ","), strings.Join(i.Ladder, ",")))
-			fs.IntVar(&c.LadderBallots, "ladder-ballots", c.LadderBallots, "improved: colour-reversed pairs, each from its own ballot, against each ladder opponent a generation"+modes(f.LadderBallots, i.LadderBallots))
-			fs.Float64Var(&c.Shaping, "shaping", c.Shaping, "improved: weight in a game's score of the final piece balance, (1+clamp(balance/12,-1,1))/2, against the result (0: results only)"+modes(f.Shaping, i.Shaping))
+			fs.BoolVar(&c.LayerInit, "layer-init", c.LayerInit, "draw generation 0's genes layer first (sink layer uniform among inner 1, inner 2 and output, then sink, then a source that may feed it): a third reach the output"+cli.Modes(f.LayerInit, i.LayerInit))
+			fs.Float64Var(&c.InitWeight, "init-weight", c.InitWeight, "with --layer-init: generation 0's weights uniform within [-W, +W] (0: the whole range, +-52.4)"+cli.Modes(f.InitWeight, i.InitWeight))
+			fs.Var((*cli.RateList)(&c.LayerMix), "layer-mix", "with --layer-init: 3 comma-separated positive weights of the sink's layer (inner 1, inner 2, output; empty: equal)"+cli.Modes(cli.RateList(f.LayerMix).String(), cli.RateList(i.LayerMix).String()))
+			fs.Var((*cli.RateList)(&c.LetterRates), "letter-rates", "16 comma-separated point-mutation rates, one per letter position of a gene (source 0-2, sink 3-5, weight 6-15), in place of --point-rate (empty: --point-rate for all)"+cli.Modes(cli.RateList(f.LetterRates).String(), cli.RateList(i.LetterRates).String()))
+			fs.Var((*cli.NameList)(&c.Ladder), "ladder", "improved: fixed opponents (g1, heuristic; comma-separated, empty for none) every genome also plays"+cli.Modes(strings.Join(f.Ladder, ","), strings.Join(i.Ladder, ",")))
+			fs.IntVar(&c.LadderBallots, "ladder-ballots", c.LadderBallots, "improved: colour-reversed pairs, each from its own ballot, against each ladder opponent a generation"+cli.Modes(f.LadderBallots, i.LadderBallots))
+			fs.Float64Var(&c.Shaping, "shaping", c.Shaping, "improved: weight in a game's score of the final piece balance, (1+clamp(balance/12,-1,1))/2, against the result (0: results only)"+cli.Modes(f.Shaping, i.Shaping))
 		},
 	}
-}
-
-// nameList is a comma-separated list flag; the empty string is the empty
-// list.
-type nameList []string
-
-func (l *nameList) String() string { return strings.Join(*l, ",") }
-
-// Set replaces the list.
-func (l *nameList) Set(s string) error {
-	*l = nil
-	for _, name := range strings.Split(s, ",") {
-		if name = strings.TrimSpace(name); name != "" {
-			*l = append(*l, name)
-		}
-	}
-	return nil
-}
-
-// rateList is a comma-separated list of numbers; the empty string is the
-// empty list.
-type rateList []float64
-
-func (l rateList) String() string {
-	parts := make([]string, len(l))
-	for i, r := range l {
-		parts[i] = strconv.FormatFloat(r, 'g', -1, 64)
-	}
-	return strings.Join(parts, ",")
-}
-
-// Set replaces the list.
-func (l *rateList) Set(s string) error {
-	*l = nil
-	for _, part := range strings.Split(s, ",") {
-		if part = strings.TrimSpace(part); part == "" {
-			continue
-		}
-		r, err := strconv.ParseFloat(part, 64)
-		if err != nil {
-			return fmt.Errorf("%q is not a number", part)
-		}
-		*l = append(*l, r)
-	}
-	return nil
 }

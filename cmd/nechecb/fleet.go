@@ -8,11 +8,6 @@ import (
 	"github.com/nechecb/nechecb/internal/fleetrun"
 )
 
-// natsFlagNames are the flags bindNATS registers, none of which shapes a
-// run's results.
-var natsFlagNames = []string{"nats", "nats-listen", "nats-user", "nats-password", "nats-nkey", "nats-creds", "nats-ca",
-	"nats-cert", "nats-key", "nats-ack-wait", "nats-status", "nats-batch"}
-
 // bindNATS registers the flags of every command that talks to a NATS
 // server, the coordinators (evolve, datagen, match) and the worker;
 // coordinator adds the ones only a coordinator has.

@@ -4,13 +4,12 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"time"
 
+	"github.com/nechecb/nechecb/internal/cli"
 	"github.com/nechecb/nechecb/internal/fleetrun"
 	"github.com/nechecb/nechecb/match"
-	"github.com/nechecb/nechecb/protocol/client"
 )
 
 func init() {
@@ -18,18 +17,7 @@ func init() {
 }
 
 // engineFlags collects repeated --engine values.
-type engineFlags []client.Config
-
-func (e *engineFlags) String() string { return fmt.Sprint(len(*e), " engines") }
-
-func (e *engineFlags) Set(s string) error {
-	c, err := match.ParseEngine(s)
-	if err != nil {
-		return err
-	}
-	*e = append(*e, c)
-	return nil
-}
+type engineFlags = match.Engines
 
 const matchUsage = `usage: nechecb match --engine SPEC --engine SPEC... [flags]
 
@@ -96,12 +84,8 @@ func runMatch(args []string) int {
 		},
 		Stdout: os.Stdout, Stderr: os.Stderr,
 	})
-	switch {
-	case errors.Is(err, match.ErrInterrupted):
+	if errors.Is(err, match.ErrInterrupted) {
 		return 1 // the match is not complete; the notice is written
-	case err != nil:
-		fmt.Fprintf(os.Stderr, "nechecb match: %v\n", err)
-		return exitStatus(err)
 	}
-	return 0
+	return cli.Status(os.Stderr, "match", err)
 }

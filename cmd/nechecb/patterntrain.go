@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/nechecb/nechecb/internal/cli"
 	"github.com/nechecb/nechecb/train/patterntrain"
 )
 
@@ -68,10 +69,6 @@ func patternTrainCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "nechecb pattern-train: %v\n", err)
 		return 2
 	}
-	err = patterntrain.TrainFiles(ctx, patterntrain.Files{Data: dataFiles, Out: *out, From: *from, Plot: *plot, Config: cfg, Log: stderr})
-	if err != nil {
-		fmt.Fprintf(stderr, "nechecb pattern-train: %v\n", err)
-		return exitStatus(err)
-	}
-	return 0
+	files := patterntrain.Files{Data: dataFiles, Out: *out, From: *from, Plot: *plot, Config: cfg, Log: stderr}
+	return cli.Status(stderr, "pattern-train", patterntrain.TrainFiles(ctx, files))
 }

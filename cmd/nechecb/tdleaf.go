@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
 
 	"github.com/nechecb/nechecb/eval/tdleaf"
+	"github.com/nechecb/nechecb/internal/cli"
 	tdtrain "github.com/nechecb/nechecb/train/tdleaf"
 )
 
@@ -47,9 +47,5 @@ func tdleafTrainCommand(args []string, stderr io.Writer) int {
 		return status
 	}
 	run := tdtrain.FileRun{Out: *out, Inputs: *inputs, Hidden: *hidden, Opponent: *opponent, Config: cfg}
-	if err := tdtrain.TrainFile(ctx, run, stderr); err != nil {
-		fmt.Fprintf(stderr, "nechecb tdleaf-train: %v\n", err)
-		return exitStatus(err)
-	}
-	return 0
+	return cli.Status(stderr, "tdleaf-train", tdtrain.TrainFile(ctx, run, stderr))
 }

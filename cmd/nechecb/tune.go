@@ -10,6 +10,7 @@ import (
 	"runtime"
 
 	"github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/internal/cli"
 	"github.com/nechecb/nechecb/train/selfplay"
 	"github.com/nechecb/nechecb/train/tune"
 )
@@ -92,17 +93,9 @@ func tuneCommand(method string, args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(fl, args, tuneUsage, stdout, stderr); !ok {
 		return status
 	}
-	if *depth < 1 || *workers < 1 {
-		fmt.Fprintf(stderr, "nechecb tune %s: --depth and --workers must be at least 1\n", method)
-		return 2
+	err := tune.CheckCommand(method, *depth, *workers, *out)
+	if err == nil {
+		err = run()
 	}
-	if *out == "" && method != "match" {
-		fmt.Fprintf(stderr, "nechecb tune %s: --out is required\n", method)
-		return 2
-	}
-	if err := run(); err != nil {
-		fmt.Fprintf(stderr, "nechecb tune %s: %v\n", method, err)
-		return exitStatus(err)
-	}
-	return 0
+	return cli.Status(stderr, "tune "+method, err)
 }

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/nechecb/nechecb/internal/cli"
 	"github.com/nechecb/nechecb/internal/fleetrun"
 )
 
@@ -36,9 +37,5 @@ func workerCommand(args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(fs, args, workerUsage, stdout, stderr); !ok {
 		return status
 	}
-	if err := fleetrun.Work(ctx, nf, w); err != nil {
-		fmt.Fprintf(stderr, "nechecb worker: %v\n", err)
-		return exitStatus(err)
-	}
-	return 0
+	return cli.Status(stderr, "worker", fleetrun.Work(ctx, nf, w))
 }

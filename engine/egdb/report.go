@@ -78,8 +78,13 @@ func WriteSizes(w io.Writer, stats []SliceStats) {
 // taken and the sizes (WriteSizes) to stdout. Progress goes to stderr on a
 // status line every period: every second on a terminal and every 30s
 // otherwise when period is 0, never when it is negative. In a log the first
-// line comes after one period, so a short build writes none.
+// line comes after one period, so a short build writes none. Options the
+// build command does not take are refused first, naming the flag (see
+// command.go).
 func BuildReporting(ctx context.Context, o BuildOptions, period time.Duration, stdout, stderr io.Writer) error {
+	if err := o.checkFlags(); err != nil {
+		return err
+	}
 	line := term.NewStatusLine(stderr)
 	if period == 0 {
 		period = 30 * time.Second

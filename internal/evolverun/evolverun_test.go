@@ -112,3 +112,17 @@ func TestSameTree(t *testing.T) {
 		t.Error("two empty folders count as the same run")
 	}
 }
+
+func TestRunFlagAndCheckMode(t *testing.T) {
+	for name, want := range map[string]bool{"dir": true, "generations": true, "curve-vs": true, "nats": true, "nats-batch": true,
+		"nats-ack-wait": true, "seed": false, "mode": false, "population": false, "depth": false} {
+		if got := RunFlag(name); got != want {
+			t.Errorf("RunFlag(%q) = %v, want %v", name, got, want)
+		}
+	}
+	for mode, ok := range map[string]bool{"faithful": true, "improved": true, "Improved": false, "": false} {
+		if err := CheckMode(mode); (err == nil) != ok || err != nil && !badinput.Is(err) {
+			t.Errorf("CheckMode(%q): %v", mode, err)
+		}
+	}
+}

@@ -145,3 +145,17 @@ func Compare(ctx context.Context, a, b string, n int, cfg selfplay.Config, worke
 	t, err := selfplay.Match(ctx, fa, fb, openings, cfg, workers)
 	return Comparison{A: a, B: b, Depth: cfg.Depth, Openings: len(openings), Tally: t, Elapsed: time.Since(start)}, err
 }
+
+// CheckCommand refuses what nechecb tune METHOD does not take, before any
+// work: a depth or a number of workers below 1, or, for texel and select,
+// no weight file to write (out). The error is bad input
+// (internal/badinput).
+func CheckCommand(method string, depth, workers int, out string) error {
+	switch {
+	case depth < 1 || workers < 1:
+		return badinput.Mark(errors.New("--depth and --workers must be at least 1"))
+	case out == "" && method != "match":
+		return badinput.Mark(errors.New("--out is required"))
+	}
+	return nil
+}

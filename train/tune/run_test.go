@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/nechecb/nechecb/eval/heuristic"
+	"github.com/nechecb/nechecb/internal/badinput"
 	"github.com/nechecb/nechecb/train/selfplay"
 )
 
@@ -57,5 +58,25 @@ func TestCompare(t *testing.T) {
 	}
 	if _, err := Compare(context.Background(), "nosuch", "material", 1, selfplay.Config{Depth: 1}, 1); err == nil {
 		t.Error("an unknown evaluator was accepted")
+	}
+}
+
+func TestCheckCommand(t *testing.T) {
+	for _, tc := range []struct {
+		method         string
+		depth, workers int
+		out, want      string // want: "" for no error
+	}{
+		{"texel", 1, 1, "w.txt", ""},
+		{"match", 6, 2, "", ""},
+		{"select", 0, 1, "w.txt", "--depth and --workers must be at least 1"},
+		{"match", 1, 0, "", "--depth and --workers must be at least 1"},
+		{"texel", 1, 1, "", "--out is required"},
+		{"select", 1, 1, "", "--out is required"},
+	} {
+		err := CheckCommand(tc.method, tc.depth, tc.workers, tc.out)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || err.Error() != tc.want || !badinput.Is(err)) {
+			t.Errorf("%+v: %v, want %q", tc, err, tc.want)
+		}
 	}
 }

@@ -1,0 +1,22 @@
+package player
+
+import (
+	"io"
+	"time"
+
+	"github.com/nechecb/nechecb/engine/search"
+	"github.com/nechecb/nechecb/eval"
+)
+
+// Bench runs the search benchmark (search.Bench) to depth with the
+// evaluator of spec, writing its report to w, and returns the nodes
+// searched and the time taken: nechecb bench, and the protocol's bench
+// command.
+func Bench(w io.Writer, depth int, spec string) (uint64, time.Duration, error) {
+	f, err := eval.Load(spec)
+	if err != nil {
+		return 0, 0, err
+	}
+	nodes, elapsed := search.Bench(w, depth, func() search.Evaluator { return f() })
+	return nodes, elapsed, nil
+}
