@@ -7,15 +7,6 @@ import (
 	"github.com/nechecb/nechecb/engine"
 )
 
-func mustFEN(t *testing.T, fen string) engine.Position {
-	t.Helper()
-	p, err := engine.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // shuffle is two kings walking to and fro twice: the start position's third
 // occurrence, a draw by threefold repetition, after the eighth move.
 const shuffle = "3-7 29-25 7-3 25-29 3-7 29-25 7-3 25-29"
@@ -24,7 +15,10 @@ const shuffle = "3-7 29-25 7-3 25-29 3-7 29-25 7-3 25-29"
 // threefold repetition (the client, not the rules, ends a game), judges
 // each position by the rules, and names the move that does not fit.
 func TestParseGameGoesPastADraw(t *testing.T) {
-	start := mustFEN(t, "B:WK29:BK3")
+	start, err := engine.ParseFEN("B:WK29:BK3")
+	if err != nil {
+		t.Fatal(err)
+	}
 	moves := strings.Fields(shuffle)
 	g, err := ParseGame(start, moves[:8], (*engine.Position).ParseMove)
 	if err != nil {
@@ -55,7 +49,10 @@ func TestParseGameGoesPastADraw(t *testing.T) {
 // once the game has ended, Undo takes moves back, and ResultAfter judges a
 // move without playing it.
 func TestGamePlayUndoAndResultAfter(t *testing.T) {
-	start := mustFEN(t, "B:WK29:BK3")
+	start, err := engine.ParseFEN("B:WK29:BK3")
+	if err != nil {
+		t.Fatal(err)
+	}
 	g := NewGame(start)
 	moves := strings.Fields(shuffle)
 	for i, text := range moves {
@@ -97,9 +94,12 @@ func TestGamePlayUndoAndResultAfter(t *testing.T) {
 	if g.Ply() != 0 || g.Current() != start {
 		t.Errorf("all taken back: ply %d", g.Ply())
 	}
-	won := NewGame(mustFEN(t, "W:W18:B14"))
-	cur = won.Current()
-	capture := cur.LegalMoves()[0]
+	last, err := engine.ParseFEN("W:W18:B14")
+	if err != nil {
+		t.Fatal(err)
+	}
+	won := NewGame(last)
+	capture := last.LegalMoves()[0]
 	if r := won.ResultAfter(capture); r.Outcome != engine.WhiteWins {
 		t.Errorf("after the last capture: %v, want White wins", r)
 	}
