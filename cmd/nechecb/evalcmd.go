@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "eval", summary: "evaluate one position (--eval SPEC, --fen FEN; --dot draws a neche network)", run: runEval})
+	register(&command{name: "eval", summary: "evaluate one position (--eval SPEC, --fen FEN; --dot draws a neche network)", run: func(args []string) int { return evalCommand(args, os.Stdout, os.Stderr) }})
 }
 
 const evalUsage = `usage: nechecb eval [--eval SPEC] [--fen FEN] [--dot]
@@ -33,12 +33,8 @@ Known kinds: %s.
 
 `
 
-// runEval prints an evaluator's raw output and score for one position, or
-// with --dot the Graphviz drawing of a neche network.
-func runEval(args []string) int {
-	return evalCommand(args, os.Stdout, os.Stderr)
-}
-
+// evalCommand prints an evaluator's raw output and score for one
+// position, or with --dot the Graphviz drawing of a neche network.
 func evalCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	spec := fs.String("eval", all.DefaultSpec, "evaluator spec NAME[:PATH[#SELECTOR]]")

@@ -16,16 +16,16 @@ import (
 
 func init() {
 	register(&command{name: "evolve", summary: "evolve an evaluator from zero: neche genomes, Blondie24 nets or the seed CNN", subs: []*command{
-		{name: "blondie", summary: "evolve Blondie24 networks, 1999 or 2001 (blondie24 v1 files)", run: func(args []string) int {
-			return evolveCommand(blondieKind(), args, os.Stdout, os.Stderr)
-		}},
-		{name: "cnn", summary: "evolve the seed CNN (one CSV per generation, rows GenG_IIII)", run: func(args []string) int {
-			return evolveCommand(cnnKind(), args, os.Stdout, os.Stderr)
-		}},
-		{name: "neche", summary: "evolve neche genomes (best_networks.txt, nechedbg/N_nets.txt)", run: func(args []string) int {
-			return evolveCommand(necheKind(), args, os.Stdout, os.Stderr)
-		}},
+		{name: "blondie", summary: "evolve Blondie24 networks, 1999 or 2001 (blondie24 v1 files)", run: evolveRun(blondieKind)},
+		{name: "cnn", summary: "evolve the seed CNN (one CSV per generation, rows GenG_IIII)", run: evolveRun(cnnKind)},
+		{name: "neche", summary: "evolve neche genomes (best_networks.txt, nechedbg/N_nets.txt)", run: evolveRun(necheKind)},
 	}})
+}
+
+// evolveRun returns the run function of nechecb evolve with the learner
+// kind makes.
+func evolveRun[C any](kind func() evolveKind[C]) func(args []string) int {
+	return func(args []string) int { return evolveCommand(kind(), args, os.Stdout, os.Stderr) }
 }
 
 // evolveKind is what the evolve command needs to know of one learner: its

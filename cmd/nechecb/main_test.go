@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/nechecb/nechecb/internal/testbin"
+	"github.com/nechecb/nechecb/match"
 )
 
 // runBinary runs the built nechecb with args and no stdin, and returns its
@@ -116,7 +117,7 @@ func TestUsageErrors(t *testing.T) {
 // TestMatchUsageExample parses the engine specs that match -h gives as
 // examples, as the shell would pass them.
 func TestMatchUsageExample(t *testing.T) {
-	var engines engineFlags
+	var engines match.Engines
 	for _, spec := range []string{`name=A cmd="./nechecb protocol" opts=Hash=16;Eval=heuristic`, `name=B cmd=./nechecb proto=hub`, `name=nechecb cmd="./nechecb protocol" opts=DBPath=none`} {
 		if !strings.Contains(matchUsage, spec) {
 			t.Errorf("match usage lost the example %s", spec)

@@ -16,9 +16,6 @@ func init() {
 	register(&command{name: "match", summary: "play engines against each other from ballot openings (--engine, --openings, --tc/--depth, --pdn)", run: runMatch})
 }
 
-// engineFlags collects repeated --engine values.
-type engineFlags = match.Engines
-
 const matchUsage = `usage: nechecb match --engine SPEC --engine SPEC... [flags]
 
 SPEC describes one engine as space-separated key=value pairs; a value in
@@ -40,7 +37,7 @@ flags:
 
 func runMatch(args []string) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	var engines engineFlags
+	var engines match.Engines
 	fs.Var(&engines, "engine", "an engine `SPEC` as above, e.g. 'name=A cmd=\"./nechecb protocol\" opts=Eval=neche:x.txt#last;Hash=16' (two or more)")
 	gauntlet := fs.Bool("gauntlet", false, "pair the first engine with each other one (default: round-robin)")
 	openings := fs.String("openings", "3move", "3move, 2move, FILE.pdn (bad games skipped and named) or a file of FEN lines")

@@ -10,10 +10,8 @@ import (
 )
 
 func init() {
-	register(&command{name: "perft", summary: "count the move tree of a position (--fen, --depth, --divide, --threads)", run: runPerft})
+	register(&command{name: "perft", summary: "count the move tree of a position (--fen, --depth, --divide, --threads)", run: func(args []string) int { return perftCommand(args, os.Stdout, os.Stderr) }})
 }
-
-func runPerft(args []string) int { return perftCommand(args, os.Stdout, os.Stderr) }
 
 // perftCommand runs nechecb perft with args, writing the counts to stdout
 // and a one-line error to stderr; it returns the exit status.

@@ -45,11 +45,10 @@ func runProtocol(args []string) int {
 	if err == nil {
 		srv, err = newProtocolServer(sess, os.Stderr)
 	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "nechecb protocol: %v\n", err)
-		return 1
+	if err == nil {
+		err = srv.SetOptions(opts) // bad input: status 2; the others 1
 	}
-	if err := srv.SetOptions(opts); err != nil {
+	if err != nil {
 		return cli.Status(os.Stderr, "protocol", err)
 	}
 	if err := srv.Serve(os.Stdin, os.Stdout); err != nil {

@@ -13,10 +13,8 @@ import (
 )
 
 func init() {
-	register(&command{name: "tdleaf-train", summary: "train a TD-Leaf(lambda) network by playing games (--out, --games, --depth, --opponent, --curve)", run: runTDLeafTrain})
+	register(&command{name: "tdleaf-train", summary: "train a TD-Leaf(lambda) network by playing games (--out, --games, --depth, --opponent, --curve)", run: func(args []string) int { return tdleafTrainCommand(args, os.Stderr) }})
 }
-
-func runTDLeafTrain(args []string) int { return tdleafTrainCommand(args, os.Stderr) }
 
 func tdleafTrainCommand(args []string, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
