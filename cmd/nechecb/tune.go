@@ -42,50 +42,32 @@ func tuneCommand(method string, args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	fl := flag.NewFlagSet("tune "+method, flag.ContinueOnError)
-	depth := fl.Int("depth", 6, "search depth of every move, in plies")
-	maxPlies := fl.Int("max-plies", selfplay.DefaultMaxPlies, "adjudicate a game as drawn after this many plies")
-	workers := fl.Int("workers", runtime.NumCPU(), "games played at once")
-	seed := fl.Uint64("seed", 1, "random seed")
-	out := fl.String("out", "", "weight file to write")
-	var run func() error
+	c := tune.Command{Method: method}
+	fl.IntVar(&c.Game.Depth, "depth", 6, "search depth of every move, in plies")
+	fl.IntVar(&c.Game.MaxPlies, "max-plies", selfplay.DefaultMaxPlies, "adjudicate a game as drawn after this many plies")
+	fl.IntVar(&c.Workers, "workers", runtime.NumCPU(), "games played at once")
+	fl.Uint64Var(&c.Seed, "seed", 1, "random seed")
+	fl.StringVar(&c.Out, "out", "", "weight file to write")
 	switch method {
 	case "texel":
-		from := fl.String("from", "heuristic", "evaluator that plays the games and whose weights start the fit (a heuristic spec)")
-		games := fl.Int("games", 2000, "self-play games")
-		randomPlies := fl.Int("random-plies", 6, "at most this many random moves after the ballot")
-		fit := tune.DefaultFit
-		fl.IntVar(&fit.Iterations, "iterations", fit.Iterations, "Adam steps")
-		fl.Float64Var(&fit.Prior, "prior", fit.Prior, "pull toward the starting weights (loss units per weight squared)")
-		data := fl.String("data", "", "positions file: read it if it exists (no games are played), else write the games' positions to it")
-		run = func() error {
-			return tune.RunTexel(ctx, tune.TexelRun{From: *from, Out: *out, Data: *data, Fit: fit, Games: tune.DataConfig{
-				Games: *games, Game: selfplay.Config{Depth: *depth, MaxPlies: *maxPlies},
-				RandomPlies: *randomPlies, Seed: *seed, Workers: *workers,
-			}}, stderr)
-		}
+		c.Texel.Fit = tune.DefaultFit
+		fl.StringVar(&c.Texel.From, "from", "heuristic", "evaluator that plays the games and whose weights start the fit (a heuristic spec)")
+		fl.IntVar(&c.Texel.Games.Games, "games", 2000, "self-play games")
+		fl.IntVar(&c.Texel.Games.RandomPlies, "random-plies", 6, "at most this many random moves after the ballot")
+		fl.IntVar(&c.Texel.Fit.Iterations, "iterations", c.Texel.Fit.Iterations, "Adam steps")
+		fl.Float64Var(&c.Texel.Fit.Prior, "prior", c.Texel.Fit.Prior, "pull toward the starting weights (loss units per weight squared)")
+		fl.StringVar(&c.Texel.Data, "data", "", "positions file: read it if it exists (no games are played), else write the games' positions to it")
 	case "select":
-		cfg := tune.DefaultSelect
-		fl.IntVar(&cfg.Population, "population", cfg.Population, "weight sets per round")
-		fl.IntVar(&cfg.Rounds, "rounds", cfg.Rounds, "elimination tournaments")
-		fl.Float64Var(&cfg.Keep, "keep", cfg.Keep, "share of the population that survives a tournament")
-		*depth = cfg.Game.Depth
-		*maxPlies = cfg.Game.MaxPlies
-		run = func() error {
-			cfg.Game = selfplay.Config{Depth: *depth, MaxPlies: *maxPlies}
-			cfg.Seed, cfg.Workers = *seed, *workers
-			return tune.RunSelect(ctx, cfg, *out, stderr)
-		}
+		c.Select = tune.DefaultSelect
+		fl.IntVar(&c.Select.Population, "population", c.Select.Population, "weight sets per round")
+		fl.IntVar(&c.Select.Rounds, "rounds", c.Select.Rounds, "elimination tournaments")
+		fl.Float64Var(&c.Select.Keep, "keep", c.Select.Keep, "share of the population that survives a tournament")
+		// select's own defaults, although the help shows the shared ones
+		c.Game.Depth, c.Game.MaxPlies = c.Select.Game.Depth, c.Select.Game.MaxPlies
 	case "match":
-		a := fl.String("a", all.DefaultSpec, "first evaluator")
-		b := fl.String("b", "material", "second evaluator")
-		n := fl.Int("openings", 0, "play only the first N standard 3-move ballots (0: all)")
-		run = func() error {
-			c, err := tune.Compare(ctx, *a, *b, *n, selfplay.Config{Depth: *depth, MaxPlies: *maxPlies}, *workers)
-			if err == nil {
-				fmt.Fprintln(stdout, c)
-			}
-			return err
-		}
+		fl.StringVar(&c.A, "a", all.DefaultSpec, "first evaluator")
+		fl.StringVar(&c.B, "b", "material", "second evaluator")
+		fl.IntVar(&c.Openings, "openings", 0, "play only the first N standard 3-move ballots (0: all)")
 	default:
 		fmt.Fprintf(stderr, "nechecb tune: unknown method %q\n", method)
 		return 2
@@ -93,9 +75,5 @@ func tuneCommand(method string, args []string, stdout, stderr io.Writer) int {
 	if status, ok := parseFlags(fl, args, tuneUsage, stdout, stderr); !ok {
 		return status
 	}
-	err := tune.CheckCommand(method, *depth, *workers, *out)
-	if err == nil {
-		err = run()
-	}
-	return cli.Status(stderr, "tune "+method, err)
+	return cli.Status(stderr, "tune "+method, c.Run(ctx, stdout, stderr))
 }

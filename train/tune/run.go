@@ -146,16 +146,51 @@ func Compare(ctx context.Context, a, b string, n int, cfg selfplay.Config, worke
 	return Comparison{A: a, B: b, Depth: cfg.Depth, Openings: len(openings), Tally: t, Elapsed: time.Since(start)}, err
 }
 
-// CheckCommand refuses what nechecb tune METHOD does not take, before any
-// work: a depth or a number of workers below 1, or, for texel and select,
-// no weight file to write (out). The error is bad input
-// (internal/badinput).
-func CheckCommand(method string, depth, workers int, out string) error {
+// Command is what nechecb tune METHOD asks for: Method is texel, select or
+// match; Game, Workers and Seed are every method's (only Game's depth and
+// adjudication are set); Out is the weight file of texel and select. Texel
+// holds the rest of a texel run (its games' count and random plies, the
+// data file, the fit), Select the rest of a select run, and A, B and
+// Openings are match's evaluators and number of ballots (0: all).
+type Command struct {
+	Method   string
+	Game     selfplay.Config
+	Workers  int
+	Seed     uint64
+	Out      string
+	Texel    TexelRun
+	Select   SelectConfig
+	A, B     string
+	Openings int
+}
+
+// Run runs the method: RunTexel, RunSelect, or Compare, whose result it
+// writes on stdout; progress goes to log. A depth or a number of workers
+// below 1, a texel or select run without Out, or an unknown method is bad
+// input (internal/badinput), refused before any work.
+func (c Command) Run(ctx context.Context, stdout, log io.Writer) error {
 	switch {
-	case depth < 1 || workers < 1:
+	case c.Game.Depth < 1 || c.Workers < 1:
 		return badinput.Mark(errors.New("--depth and --workers must be at least 1"))
-	case out == "" && method != "match":
+	case c.Out == "" && c.Method != "match":
 		return badinput.Mark(errors.New("--out is required"))
 	}
-	return nil
+	switch c.Method {
+	case "texel":
+		run := c.Texel
+		run.Out = c.Out
+		run.Games.Game, run.Games.Seed, run.Games.Workers = c.Game, c.Seed, c.Workers
+		return RunTexel(ctx, run, log)
+	case "select":
+		cfg := c.Select
+		cfg.Game, cfg.Seed, cfg.Workers = c.Game, c.Seed, c.Workers
+		return RunSelect(ctx, cfg, c.Out, log)
+	case "match":
+		cmp, err := Compare(ctx, c.A, c.B, c.Openings, c.Game, c.Workers)
+		if err == nil {
+			fmt.Fprintln(stdout, cmp)
+		}
+		return err
+	}
+	return badinput.Mark(fmt.Errorf("unknown method %q", c.Method))
 }

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,22 +62,23 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-func TestCheckCommand(t *testing.T) {
+// TestCommandRefusals: what a tune command refuses before any work, as
+// bad input.
+func TestCommandRefusals(t *testing.T) {
+	game := selfplay.Config{Depth: 1, MaxPlies: 20}
 	for _, tc := range []struct {
-		method         string
-		depth, workers int
-		out, want      string // want: "" for no error
+		c    Command
+		want string
 	}{
-		{"texel", 1, 1, "w.txt", ""},
-		{"match", 6, 2, "", ""},
-		{"select", 0, 1, "w.txt", "--depth and --workers must be at least 1"},
-		{"match", 1, 0, "", "--depth and --workers must be at least 1"},
-		{"texel", 1, 1, "", "--out is required"},
-		{"select", 1, 1, "", "--out is required"},
+		{Command{Method: "select", Workers: 1, Out: "w.txt"}, "--depth and --workers must be at least 1"},
+		{Command{Method: "match", Game: game}, "--depth and --workers must be at least 1"},
+		{Command{Method: "texel", Game: game, Workers: 1}, "--out is required"},
+		{Command{Method: "select", Game: game, Workers: 1}, "--out is required"},
+		{Command{Method: "hill", Game: game, Workers: 1, Out: "w.txt"}, `unknown method "hill"`},
 	} {
-		err := CheckCommand(tc.method, tc.depth, tc.workers, tc.out)
-		if tc.want == "" && err != nil || tc.want != "" && (err == nil || err.Error() != tc.want || !badinput.Is(err)) {
-			t.Errorf("%+v: %v, want %q", tc, err, tc.want)
+		err := tc.c.Run(context.Background(), io.Discard, io.Discard)
+		if err == nil || err.Error() != tc.want || !badinput.Is(err) {
+			t.Errorf("%+v: %v, want %q", tc.c, err, tc.want)
 		}
 	}
 }
