@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/nechecb/nechecb/engine"
@@ -112,6 +113,12 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	// Generate, one call level down.
 	if pos.GenerateCaptures(&f.moves); f.moves.N == 0 {
 		pos.GenerateQuiet(&f.moves)
+		if t := &w.s.tune; (t.Trunc > 0 || t.Futility > 0) && !pvNode && f.moves.N > 0 && !opponentCaptures(pos) {
+			var cut bool
+			if depth, cut = w.selective(ply, depth, alpha, beta); cut {
+				return w.evaluate(ply)
+			}
+		}
 	}
 	if f.moves.N == 0 {
 		return LossIn(ply)
@@ -193,11 +200,16 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 		pos.PlayInto(&child.pos, m)
 		w.keys[w.base+ply+1] = child.pos.Hash
 		kingStep := m.Jumps == 0 && pos.Kings>>(m.From&63)&1 != 0
+		quietMan := m.Jumps == 0 && !m.Crowns && !kingStep && !child.pos.HasCapture()
+		if kind == fullNode && quietMan && w.prunes(depth, i, pvNode) && best > LossIn(MaxPly) {
+			continue
+		}
 		child.reps = 0 // after a capture nothing earlier can repeat; threat looks for no repetition
 		if kingStep && kind == fullNode {
 			child.reps = f.reps + 1
 		}
 		child.quiet = f.quiet + 1
+		child.trunc = f.trunc
 		if m.Jumps > 0 || m.Crowns {
 			child.quiet = 0
 		}
@@ -206,7 +218,7 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
 			score = alpha + 1 // no reduction: go straight to the full depth
-			if r := w.reduction(depth, i, pvNode); r > 0 && m.Jumps == 0 && !m.Crowns && !kingStep && !child.pos.HasCapture() {
+			if r := w.reduction(depth, i, pvNode); r > 0 && quietMan {
 				score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			}
 			if score > alpha {
@@ -254,10 +266,55 @@ func (w *worker) reduction(depth, i int, pvNode bool) int {
 	if t.NoLMR || depth < 2 || depth < t.LMRDepth || i < t.LMRMoves {
 		return 0
 	}
+	if t.LMRLog > 0 {
+		r := int(0.5 + lmrLog[min(depth, 63)]*lmrLog[min(i, 63)]*10/float64(t.LMRLog))
+		if pvNode {
+			r--
+		}
+		return min(max(r, 1), depth-1)
+	}
 	if !pvNode && depth >= 6 && i >= 2*t.LMRMoves {
 		return 2
 	}
 	return 1
+}
+
+// lmrLog holds the natural logarithms of 0..63 (lmrLog[0] = 0).
+var lmrLog = func() (l [64]float64) {
+	for i := 1; i < len(l); i++ {
+		l[i] = math.Log(float64(i))
+	}
+	return l
+}()
+
+// prunes reports whether late-move pruning skips the quiet move in order
+// slot i of a node of depth depth (Tuning.LMP).
+func (w *worker) prunes(depth, i int, pvNode bool) bool {
+	t := &w.s.tune
+	return t.LMP > 0 && !pvNode && depth <= 3 && i >= t.LMP*depth
+}
+
+// selective applies Tuning.Futility and Tuning.Trunc to a quiet non-PV
+// node of depth depth at ply: it reports cut when the node's static
+// evaluation may stand for it, or else returns the depth to search it to.
+func (w *worker) selective(ply, depth int, alpha, beta Score) (int, bool) {
+	t, f := &w.s.tune, &w.stack[ply]
+	e := w.evaluate(ply)
+	if t.Futility > 0 && depth <= 3 && e-Score(t.Futility+16*depth) >= beta && !beta.IsWin() {
+		return depth, true
+	}
+	if t.Trunc == 0 {
+		return depth, false
+	}
+	dist := int(max(alpha-e, e-beta))
+	if dist <= t.Trunc {
+		depth += f.trunc // back within the window: the path's plies return
+		f.trunc = 0
+		return depth, false
+	}
+	r := min(dist/64, 3, depth-1)
+	f.trunc += r
+	return depth - r, false
 }
 
 // updatePV makes m followed by the child's line the line of ply.

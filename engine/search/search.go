@@ -195,6 +195,24 @@ type Tuning struct {
 	// SingleReply searches the only legal move of a position one ply
 	// deeper (on paths shorter than twice the iteration's depth).
 	SingleReply bool
+	// LMRLog, when above 0, sizes late-move reductions by the logarithms of
+	// the depth and the move's slot: ln(depth)·ln(slot)·10/LMRLog plies,
+	// rounded, at least 1 (0: the fixed 1 or 2 plies).
+	LMRLog int
+	// LMP, when above 0, skips the late quiet men's moves of a non-PV node
+	// of depth 1 to 3: those after the first LMP·depth moves that neither
+	// crown nor offer the opponent a capture (0: off).
+	LMP int
+	// Trunc, when above 0, shortens the search of a non-PV node where
+	// neither side has a capture by a ply per 64 centipawns its static
+	// evaluation lies outside the window, when that is more than Trunc
+	// centipawns (at most 3 plies, the node keeps a ply); a node back within
+	// Trunc of the window gets the path's truncated plies back (0: off).
+	Trunc int
+	// Futility, when above 0, returns the static evaluation of a non-PV
+	// node of depth at most 3 where neither side has a capture, when it
+	// beats beta by Futility + 16·depth centipawns (0: off).
+	Futility int
 }
 
 // withDefaults fills the zero fields of t.

@@ -32,7 +32,10 @@ type frame struct {
 	// threats counts the threat searches (see threat) on the path below
 	// the horizon to this position.
 	threats int
-	killer  [2]engine.Move
+	// trunc is how many plies eval-distance truncation (Tuning.Trunc) has
+	// taken off the path to this position and not given back yet.
+	trunc  int
+	killer [2]engine.Move
 }
 
 // worker is one search thread. It owns its stack, killers, history and
