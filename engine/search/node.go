@@ -303,7 +303,9 @@ func (w *worker) selective(ply, depth int, alpha, beta Score) (int, bool) {
 	if t.Futility > 0 && depth <= 3 && e-Score(t.Futility+16*depth) >= beta && !beta.IsWin() {
 		return depth, true
 	}
-	if t.Trunc == 0 {
+	if t.Trunc == 0 || max(-alpha, beta) >= truncBound || w.dbPieces >= popcount(f.pos.Pieces[0]|f.pos.Pieces[1]) {
+		// Not where the window is about a won or known ending, nor in the
+		// endgame database's range: there the depth finds the way.
 		return depth, false
 	}
 	dist := int(max(alpha-e, e-beta))
@@ -316,6 +318,10 @@ func (w *worker) selective(ply, depth int, alpha, beta Score) (int, bool) {
 	f.trunc += r
 	return depth - r, false
 }
+
+// truncBound is the least window bound at which truncation stops: beyond
+// it the window is about forced or database wins, not the evaluation.
+const truncBound = KnownWinScore - knownSpread
 
 // updatePV makes m followed by the child's line the line of ply.
 func (w *worker) updatePV(ply int, m engine.Move) {

@@ -188,9 +188,12 @@ type Tuning struct {
 	// LMRMoves is how many moves are searched in full before reductions
 	// start (0: 3).
 	LMRMoves int
-	// ThreatPlies, when above 0, searches the quiet moves of a horizon
-	// position whose side to move has no capture but whose opponent has one,
-	// instead of evaluating it, at most this many times on a path (0: off).
+	// NoThreat switches the threat search off: at the horizon, the quiet
+	// moves of a position whose side to move has no capture but whose
+	// opponent has one are searched instead of evaluating it, at most
+	// ThreatPlies times on a path.
+	NoThreat bool
+	// ThreatPlies is how many threat searches a path may hold (0: 1).
 	ThreatPlies int
 	// SingleReply searches the only legal move of a position one ply
 	// deeper (on paths shorter than twice the iteration's depth).
@@ -203,11 +206,14 @@ type Tuning struct {
 	// of depth 1 to 3: those after the first LMP·depth moves that neither
 	// crown nor offer the opponent a capture (0: off).
 	LMP int
-	// Trunc, when above 0, shortens the search of a non-PV node where
-	// neither side has a capture by a ply per 64 centipawns its static
-	// evaluation lies outside the window, when that is more than Trunc
-	// centipawns (at most 3 plies, the node keeps a ply); a node back within
-	// Trunc of the window gets the path's truncated plies back (0: off).
+	// NoTrunc switches eval-distance truncation off. It shortens the
+	// search of a non-PV node where neither side has a capture by a ply per
+	// 64 centipawns its static evaluation lies outside the window, when
+	// that is more than Trunc centipawns (at most 3 plies; the node keeps a
+	// ply); a node back within Trunc of the window gets the path's
+	// truncated plies back.
+	NoTrunc bool
+	// Trunc is the truncation's threshold in centipawns (0: 100).
 	Trunc int
 	// Futility, when above 0, returns the static evaluation of a non-PV
 	// node of depth at most 3 where neither side has a capture, when it
@@ -222,6 +228,16 @@ func (t Tuning) withDefaults() Tuning {
 	}
 	if t.LMRMoves <= 0 {
 		t.LMRMoves = 3
+	}
+	if t.NoThreat {
+		t.ThreatPlies = 0
+	} else if t.ThreatPlies <= 0 {
+		t.ThreatPlies = 1
+	}
+	if t.NoTrunc {
+		t.Trunc = 0
+	} else if t.Trunc <= 0 {
+		t.Trunc = 100
 	}
 	return t
 }

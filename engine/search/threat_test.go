@@ -15,7 +15,7 @@ import (
 func TestThreatSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	w := New(Options{HashMB: 1, Tuning: Tuning{ThreatPlies: 1}}, nil).workers[0]
-	plain := New(Options{HashMB: 1}, nil).workers[0]
+	plain := New(Options{HashMB: 1, Tuning: Tuning{NoThreat: true}}, nil).workers[0]
 	w.newSearch()
 	plain.newSearch()
 	differ, found := 0, 0
