@@ -314,7 +314,7 @@ func (w *worker) selective(ply, depth int, alpha, beta Score) (int, bool) {
 		f.trunc = 0
 		return depth, false
 	}
-	r := min(dist/64, 3, depth-1)
+	r := min(dist/t.TruncStep, 3, depth-1)
 	f.trunc += r
 	return depth - r, false
 }

@@ -208,13 +208,16 @@ type Tuning struct {
 	LMP int
 	// NoTrunc switches eval-distance truncation off. It shortens the
 	// search of a non-PV node where neither side has a capture by a ply per
-	// 64 centipawns its static evaluation lies outside the window, when
+	// TruncStep centipawns its static evaluation lies outside the window, when
 	// that is more than Trunc centipawns (at most 3 plies; the node keeps a
 	// ply); a node back within Trunc of the window gets the path's
 	// truncated plies back.
 	NoTrunc bool
 	// Trunc is the truncation's threshold in centipawns (0: 100).
 	Trunc int
+	// TruncStep is how many centipawns outside the window cost a ply
+	// (0: 64).
+	TruncStep int
 	// Futility, when above 0, returns the static evaluation of a non-PV
 	// node of depth at most 3 where neither side has a capture, when it
 	// beats beta by Futility + 16·depth centipawns (0: off).
@@ -238,6 +241,9 @@ func (t Tuning) withDefaults() Tuning {
 		t.Trunc = 0
 	} else if t.Trunc <= 0 {
 		t.Trunc = 100
+	}
+	if t.TruncStep <= 0 {
+		t.TruncStep = 64
 	}
 	return t
 }

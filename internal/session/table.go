@@ -75,6 +75,7 @@ func (s *Session) table() []Option {
 		hide(spin("ExpLMRLog", 0, 0, 100, "logarithmic late-move reductions, ln(depth)*ln(slot)*10/N plies (0: off)", func(o *player.Options) *int { return &o.Tuning.LMRLog })),
 		hide(check("ExpNoTrunc", "switch eval-distance truncation off", func(o *player.Options) *bool { return &o.Tuning.NoTrunc })),
 		hide(spin("ExpTrunc", 0, 0, 1000, "eval-distance truncation: a ply per 64 cp outside the window beyond N cp (0: the default)", func(o *player.Options) *int { return &o.Tuning.Trunc })),
+		hide(spin("ExpTruncStep", 0, 0, 1000, "eval-distance truncation: cp outside the window per ply (0: the default)", func(o *player.Options) *int { return &o.Tuning.TruncStep })),
 		hide(spin("ExpFutility", 0, 0, 1000, "futility: a quiet node of depth <= 3 returns its evaluation N + 16*depth cp above beta (0: off)", func(o *player.Options) *int { return &o.Tuning.Futility })),
 		hide(spin("ExpLMP", 0, 0, 16, "late-move pruning of quiet men's moves after N*depth moves at depth <= 3 (0: off)", func(o *player.Options) *int { return &o.Tuning.LMP })),
 	}
