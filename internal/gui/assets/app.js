@@ -15,7 +15,11 @@ const board = new Board($('board'), full => act('/api/play', { moves: [full] }))
 const analysis = new Analysis($('lines'), $('graph'), {
   play: moves => act('/api/play', { moves }),
   goto: ply => act('/api/goto', { ply }),
-  arrow: path => { board.arrow = path; if (state) board.draw(); },
+  arrow: path => {
+    if (String(path) === String(board.arrow)) return;
+    board.arrow = path;
+    if (state) board.draw();
+  },
 });
 const settings = new Settings($('settings'), $('settings-notes'), say);
 const gamePanel = new GamePanel({ act, say, board, show });
@@ -85,7 +89,14 @@ function showControls(v) {
   $('analyse').setAttribute('aria-pressed', String(v.analysing));
   $('analyse').textContent = v.analysing ? 'Stop analysis' : 'Analyse';
   $('movenow').disabled = v.searching !== 'play';
-  $('level-kind').value = $('level-kind').dataset.touched ? $('level-kind').value : v.level.kind;
+  if (!$('level-kind').dataset.touched) {
+    const l = v.level;
+    $('level-kind').value = l.kind;
+    $('lv-movetime').value = l.movetimeMs / 1000;
+    $('lv-depth').value = l.depth;
+    $('lv-clock').value = l.clockS / 60;
+    $('lv-inc').value = l.incS;
+  }
   showLevelFields();
   showClocks();
 }
@@ -129,11 +140,18 @@ function engineSides() {
 // the server's.
 function levelOrState() { return $('level-kind').dataset.touched ? level() : state.level; }
 
+// navTarget is the ply a navigation under way goes to, so that keys
+// pressed faster than the server answers count from it.
+let navTarget = null;
+
 function navigate(to) {
   if (!state) return;
   const n = (state.moves || []).length;
-  const ply = { first: 0, back: state.cursor - 1, fwd: state.cursor + 1, last: n }[to];
-  if (ply >= 0 && ply <= n && ply !== state.cursor) act('/api/goto', { ply });
+  const from = navTarget ?? state.cursor;
+  const ply = { first: 0, back: from - 1, fwd: from + 1, last: n }[to];
+  if (ply < 0 || ply > n || ply === from) return;
+  navTarget = ply;
+  act('/api/goto', { ply }).finally(() => { if (navTarget === ply) navTarget = null; });
 }
 
 function wire() {
@@ -186,6 +204,7 @@ async function start() {
   const mpv = settings.value('MultiPV');
   if (mpv) $('multipv').value = mpv;
   gamePanel.load();
+  window.nechecbStats.readyMs = performance.now();
   document.body.dataset.ready = '1';
 }
 

@@ -1,0 +1,232 @@
+package gui
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// screenshots is where the browser test writes its screenshots; empty:
+// nowhere. docs/gui holds the ones the guide shows:
+//
+//	go test ./internal/gui -run TestBrowser -screenshots ../../docs/gui
+var screenshots = flag.String("screenshots", "", "write the browser test's screenshots (PNG) to this folder")
+
+// chromiumNames are the browser commands looked for on PATH.
+var chromiumNames = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"}
+
+// findChromium returns the Chromium to drive: $NECHECB_CHROMIUM, else the
+// first of chromiumNames on PATH. Without one the test skips, unless
+// $NECHECB_BROWSER_TESTS is "require" (CI sets it, having installed one).
+func findChromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("NECHECB_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range chromiumNames {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	msg := fmt.Sprintf("no Chromium found (none of %s on PATH, and NECHECB_CHROMIUM unset)", strings.Join(chromiumNames, ", "))
+	if os.Getenv("NECHECB_BROWSER_TESTS") == "require" {
+		t.Fatal(msg + "; NECHECB_BROWSER_TESTS=require")
+	}
+	t.Skip(msg + ": the browser tests need one (Debian: apt-get install chromium; .ci/run installs it)")
+	return ""
+}
+
+// browser drives one headless Chromium tab.
+type browser struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func newBrowser(t *testing.T, exe string) *browser {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.WindowSize(1100, 820), chromedp.Flag("disable-dev-shm-usage", true))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() {
+		cancelTime()
+		cancelTab()
+		cancelAlloc()
+	})
+	return &browser{t: t, ctx: ctx}
+}
+
+// do runs actions, failing the test on an error.
+func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, actions...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// wait polls a JavaScript predicate until it holds (20 s at most).
+func (b *browser) wait(what, expr string) {
+	b.t.Helper()
+	if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second), chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		b.t.Fatalf("waiting for %s (%s): %v", what, expr, err)
+	}
+}
+
+// eval evaluates a JavaScript expression.
+func eval[T any](b *browser, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		b.t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// click clicks the element of a CSS selector.
+func (b *browser) click(sel string) {
+	b.t.Helper()
+	b.do("click "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// square clicks a square of the board.
+func (b *browser) square(sq int) { b.click(fmt.Sprintf(`#board rect[data-sq="%d"]`, sq)) }
+
+// shot writes a screenshot of the viewport when -screenshots is set.
+func (b *browser) shot(name string) {
+	b.t.Helper()
+	if *screenshots == "" {
+		return
+	}
+	eval[bool](b, `window.scrollTo(0, 0) || true`)
+	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// moveCount is the expression for the number of moves in the move list.
+const moveCount = `document.querySelectorAll('#moves button').length`
+
+// TestBrowser drives the page in a headless Chromium: it loads the page,
+// plays a move and a double jump by clicking squares (the engine answers
+// each), takes back, imports a PDN and steps through it with the arrow
+// keys, runs an analysis (lines, arrow, score graph, a clickable PV), flips
+// the board, and checks that the page without the token gets 403.
+func TestBrowser(t *testing.T) {
+	exe := findChromium(t)
+	s := newTestServer(t)
+	s.mustPost("/api/engine", engineRequest{White: true, Level: level{Kind: "depth", Depth: 3}})
+	b := newBrowser(t, exe)
+	b.do("load the page", chromedp.Navigate(s.ts.URL+"/?token="+s.srv.Token()))
+	b.wait("the page to start", `document.body.dataset.ready === "1"`)
+	t.Logf("page ready %.0f ms after the navigation began", eval[float64](b, `window.nechecbStats.readyMs`))
+	b.shot("board.png")
+
+	browserPlay(t, b)
+	browserImport(t, b)
+	browserAnalyse(t, b)
+
+	b.click("#flip")
+	if x := eval[string](b, `document.querySelector('#board rect[data-sq="1"]').getAttribute('x')`); x != "6" {
+		t.Errorf("flipped, square 1 is drawn in column %s, want 6", x)
+	}
+	b.do("phone width", chromedp.EmulateViewport(390, 844))
+	if w := eval[float64](b, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("at phone width the page is %.0f px wide, want 390 at most", w)
+	}
+	b.shot("phone.png")
+
+	// localhost is an allowed Host, but the browser has no cookie for it.
+	port := s.ts.URL[strings.LastIndex(s.ts.URL, ":")+1:]
+	res, err := chromedp.Run(b.ctx, chromedp.NavigateResponse("http://localhost:"+port+"/"))
+	if err != nil || res.Status != 403 {
+		t.Errorf("the page without the token: %v, status %v; want 403", err, res)
+	}
+}
+
+// browserPlay plays 11-15 by two clicks and a double jump square by square,
+// waiting for the engine's answers, then takes back.
+func browserPlay(t *testing.T, b *browser) {
+	b.square(11)
+	if n := eval[int](b, `document.querySelectorAll('#board .target').length`); n != 2 {
+		t.Errorf("11 selected: %d targets shown, want 2 (15 and 16)", n)
+	}
+	b.square(15)
+	b.wait("the engine's answer to 11-15", moveCount+` === 2`)
+	b.click("#game-panel summary")
+	b.do("enter a FEN", chromedp.SetValue(chromedp.CSS("#fen"), "B:W14,23,30,31:B1,2,9"))
+	b.click("#fen-set")
+	b.wait("the FEN's position", `document.querySelector('#board rect[data-sq="9"]').getAttribute('aria-label').includes('black man')`)
+	b.square(9)
+	b.square(18)
+	if got := eval[int](b, moveCount); got != 0 {
+		t.Fatalf("the capture was played before its last square: %d moves", got)
+	}
+	if !eval[bool](b, `!!document.querySelector('#board .path')`) {
+		t.Error("the capture's path is not drawn after its first jump")
+	}
+	b.square(27)
+	b.wait("the double jump and the engine's answer", moveCount+` === 2`)
+	if first := eval[string](b, `document.querySelector('#moves button').textContent`); first != "9x27" {
+		t.Errorf("the double jump is listed as %q, want 9x27", first)
+	}
+	b.click("#takeback")
+	b.wait("the take back of both moves", moveCount+` === 0`)
+}
+
+// importedGame is the game the browser test imports.
+const importedGame = `[Event "browser test"]
+[Black "A"]
+[White "B"]
+1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 *
+`
+
+// browserImport imports a PDN through the text box and steps through the
+// game with the arrow keys.
+func browserImport(t *testing.T, b *browser) {
+	b.do("paste a PDN", chromedp.SetValue(chromedp.CSS("#pdn-text"), importedGame))
+	b.click("#pdn-import")
+	b.wait("the imported game", moveCount+` === 6 && !document.querySelector('#moves .cur')`)
+	b.click("#nav-first")
+	for range 3 {
+		b.do("arrow right", chromedp.KeyEvent(kb.ArrowRight))
+	}
+	b.wait("three steps forward", `(document.querySelector('#moves .cur') || {}).textContent === '8-11'`)
+	b.do("arrow left", chromedp.KeyEvent(kb.ArrowLeft))
+	b.wait("a step back", `(document.querySelector('#moves .cur') || {}).textContent === '23-19'`)
+}
+
+// browserAnalyse runs the analysis of the position shown: the lines, the
+// arrow and the score graph appear, and a click on a PV move plays it.
+func browserAnalyse(t *testing.T, b *browser) {
+	b.click("#analyse")
+	b.wait("analysis lines, the arrow and a graph point",
+		`document.querySelectorAll('#lines tbody tr').length > 0 && !!document.querySelector('#board .arrow') && document.querySelectorAll('#graph .pt').length > 0`)
+	b.shot("analysis.png")
+	// The lines are redrawn on every report, so the move is found and
+	// clicked in one step.
+	pv := eval[string](b, `(() => { const m = document.querySelector('#lines .pvmove'); m.click(); return m.textContent; })()`)
+	b.wait("the PV move played", fmt.Sprintf(`(document.querySelector('#moves .cur') || {}).textContent === %q`, pv))
+	b.wait("the analysis of the new position", `document.querySelectorAll('#lines tbody tr').length > 0`)
+	delays := eval[[]float64](b, `window.nechecbStats.infoDelays`)
+	b.click("#analyse")
+	b.wait("the analysis to stop", `document.getElementById('analyse').getAttribute('aria-pressed') === 'false'`)
+	if len(delays) == 0 {
+		t.Fatal("no search report reached the page")
+	}
+	slices.Sort(delays)
+	t.Logf("%d search reports: delay from the server to the page median %.0f ms, max %.0f ms", len(delays), delays[len(delays)/2], delays[len(delays)-1])
+}
