@@ -121,8 +121,8 @@ func (b *browser) shot(name string) {
 const moveCount = `document.querySelectorAll('#moves button').length`
 
 // TestBrowser drives the page in a headless Chromium: it loads the page,
-// plays a move and a double jump by clicking squares (the engine answers
-// each), takes back, imports a PDN and steps through it with the arrow
+// plays a move by clicks, a double jump by a drag and then square by
+// square (the engine answers each), takes back, imports a PDN and steps through it with the arrow
 // keys, runs an analysis (lines, arrow, score graph, a clickable PV), flips
 // the board, and checks that the page without the token gets 403.
 func TestBrowser(t *testing.T) {
@@ -157,7 +157,8 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
-// browserPlay plays 11-15 by two clicks and a double jump square by square,
+// browserPlay plays 11-15 by two clicks, then a double jump by a drag from
+// its first square to its last and, taken back, square by square,
 // waiting for the engine's answers, then takes back.
 func browserPlay(t *testing.T, b *browser) {
 	b.square(11)
@@ -170,6 +171,11 @@ func browserPlay(t *testing.T, b *browser) {
 	b.do("enter a FEN", chromedp.SetValue(chromedp.CSS("#fen"), "B:W14,23,30,31:B1,2,9"))
 	b.click("#fen-set")
 	b.wait("the FEN's position", `document.querySelector('#board rect[data-sq="9"]').getAttribute('aria-label').includes('black man')`)
+	// A drag from 9 to 27 plays the only capture that ends there.
+	b.do("drag 9 to 27", chromedp.DragAndDrop(chromedp.CSS(`#board rect[data-sq="9"]`), chromedp.CSS(`#board rect[data-sq="27"]`)))
+	b.wait("the dragged capture and the engine's answer", moveCount+` === 2`)
+	b.click("#takeback")
+	b.wait("the take back of both moves", moveCount+` === 0`)
 	b.square(9)
 	b.square(18)
 	if got := eval[int](b, moveCount); got != 0 {

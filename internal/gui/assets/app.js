@@ -57,8 +57,16 @@ function show(v) {
 function showResult(v) {
   $('result').textContent = v.result.over ? `${v.result.text} (${v.result.pdn})` : `${v.side === 'black' ? 'Black' : 'White'} to move`;
   const db = $('db-value');
-  db.textContent = v.db ? `Database: ${v.db} for ${v.side}` : '';
+  db.replaceChildren();
   db.className = v.db ? 'db-' + v.db : '';
+  if (!v.db) return;
+  db.append(`Database: ${v.db} for ${v.side}. Moves: `);
+  for (const m of v.legal || []) {
+    const span = document.createElement('span');
+    span.className = 'db-' + (m.db || 'unknown');
+    span.textContent = `${m.text} ${m.db || '?'} `;
+    db.appendChild(span);
+  }
 }
 
 function showMoves(v) {
