@@ -31,6 +31,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/engine", change(s, true, s.setEngine))
 	mux.HandleFunc("POST /api/go", change(s, true, s.goEngine))
 	mux.HandleFunc("POST /api/analyse", change(s, false, s.analyse))
+	mux.HandleFunc("POST /api/review", change(s, false, s.review))
 	mux.HandleFunc("POST /api/movenow", func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		ok := s.moveNowLocked()

@@ -186,7 +186,7 @@ func browserPlay(t *testing.T, b *browser) {
 	}
 	b.square(27)
 	b.wait("the double jump and the engine's answer", moveCount+` === 2`)
-	if first := eval[string](b, `document.querySelector('#moves button').textContent`); first != "9x27" {
+	if first := eval[string](b, `document.querySelector('#moves button').firstChild.textContent`); first != "9x27" {
 		t.Errorf("the double jump is listed as %q, want 9x27", first)
 	}
 	b.click("#takeback")
@@ -210,26 +210,33 @@ func browserImport(t *testing.T, b *browser) {
 	for range 3 {
 		b.do("arrow right", chromedp.KeyEvent(kb.ArrowRight))
 	}
-	b.wait("three steps forward", `(document.querySelector('#moves .cur') || {}).textContent === '8-11'`)
+	b.wait("three steps forward", `((document.querySelector('#moves .cur') || {}).firstChild || {}).textContent === '8-11'`)
 	b.do("arrow left", chromedp.KeyEvent(kb.ArrowLeft))
-	b.wait("a step back", `(document.querySelector('#moves .cur') || {}).textContent === '23-19'`)
+	b.wait("a step back", `((document.querySelector('#moves .cur') || {}).firstChild || {}).textContent === '23-19'`)
 }
 
 // browserAnalyse runs the analysis of the position shown: the lines, the
 // arrow and the score graph appear, and a click on a PV move plays it.
+// Then it analyses the whole game: every position gets a graph point.
 func browserAnalyse(t *testing.T, b *browser) {
 	b.click("#analyse")
 	b.wait("analysis lines, the arrow and a graph point",
 		`document.querySelectorAll('#lines tbody tr').length > 0 && !!document.querySelector('#board .arrow') && document.querySelectorAll('#graph .pt').length > 0`)
-	b.shot("analysis.png")
 	// The lines are redrawn on every report, so the move is found and
 	// clicked in one step.
 	pv := eval[string](b, `(() => { const m = document.querySelector('#lines .pvmove'); m.click(); return m.textContent; })()`)
-	b.wait("the PV move played", fmt.Sprintf(`(document.querySelector('#moves .cur') || {}).textContent === %q`, pv))
+	b.wait("the PV move played", fmt.Sprintf(`((document.querySelector('#moves .cur') || {}).firstChild || {}).textContent === %q`, pv))
 	b.wait("the analysis of the new position", `document.querySelectorAll('#lines tbody tr').length > 0`)
 	delays := eval[[]float64](b, `window.nechecbStats.infoDelays`)
 	b.click("#analyse")
 	b.wait("the analysis to stop", `document.getElementById('analyse').getAttribute('aria-pressed') === 'false'`)
+
+	// The whole game at 50 ms a position: a point on the graph for each.
+	b.do("game analysis time", chromedp.SetValue(chromedp.CSS("#review-time"), "0.05"))
+	b.click("#review")
+	b.wait("the game analysis", `document.getElementById('review').getAttribute('aria-pressed') === 'false' && `+
+		`document.querySelectorAll('#graph .pt').length === document.querySelectorAll('#moves button').length + 1`)
+	b.shot("analysis.png")
 	if len(delays) == 0 {
 		t.Fatal("no search report reached the page")
 	}

@@ -10,7 +10,8 @@ import (
 )
 
 // searchRun is the one search under way: the engine thinking over its move
-// ("play") or analysing the position shown ("analyse").
+// ("play"), analysing the position shown ("analyse"), or analysing one
+// position of the game after another ("review", review.go).
 type searchRun struct {
 	kind    string
 	version int // the state's version when it began
@@ -101,8 +102,11 @@ func (s *Server) startLocked(kind string) {
 	pos, hist := st.shown()
 	hist = append([]engine.Position(nil), hist...)
 	lim := player.Limits{Infinite: true}
-	if kind == "play" {
+	switch kind {
+	case "play":
 		lim = s.limitsLocked()
+	case "review":
+		lim = player.Limits{MoveTime: time.Duration(st.reviewMs) * time.Millisecond}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	run := &searchRun{kind: kind, version: st.version, cancel: cancel, returned: make(chan struct{})}
@@ -130,9 +134,13 @@ func (s *Server) finish(run *searchRun, r player.Result) {
 		return
 	}
 	s.search = nil
-	if run.kind == "play" && r.HasMove && run.version == s.st.version {
+	switch {
+	case run.version != s.st.version:
+	case run.kind == "play" && r.HasMove:
 		s.st.playLine([]engine.Move{r.Best})
 		s.afterChangeLocked()
+	case run.kind == "review":
+		s.reviewNextLocked()
 	}
 	s.publishStateLocked()
 }

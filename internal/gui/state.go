@@ -45,6 +45,7 @@ type state struct {
 	// engineSide holds the sides the engine plays, by engine.Color.
 	engineSide [2]bool
 	analysing  bool
+	reviewMs   int // the time a position of a game analysis
 	level      level
 	clock      [2]time.Duration // each side's time left under a clock level
 	turnStart  time.Time        // when the side to move at the end began

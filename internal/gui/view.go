@@ -115,6 +115,10 @@ type moveView struct {
 	// DB is the endgame database's verdict on a legal move for its
 	// mover: "win", "loss", "draw", or "" when it has none.
 	DB string `json:"db,omitempty"`
+	// Mark is a move's mark from the scores before and after it
+	// (markOf), and Drop the value it lost for its mover.
+	Mark string `json:"mark,omitempty"`
+	Drop int    `json:"drop,omitempty"`
 }
 
 // moveViewOf describes m, a legal move of p.
@@ -220,6 +224,7 @@ func (s *Server) viewLocked() stateView {
 	}
 	v.Clock = s.clockLocked()
 	v.Infos, v.Scores = s.lines.snapshot(positions)
+	markMoves(v.Moves, v.Scores)
 	if st.loaded != nil {
 		v.Tags = st.loaded.Tags
 	}

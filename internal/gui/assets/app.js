@@ -82,7 +82,13 @@ function showMoves(v) {
     }
     const b = document.createElement('button');
     b.textContent = m.text;
-    b.setAttribute('aria-label', `move ${m.number} ${m.side} ${m.text}`);
+    const marks = { '??': 'blunder', '?': 'mistake', '?!': 'inaccuracy' };
+    b.setAttribute('aria-label', `move ${m.number} ${m.side} ${m.text}` + (m.mark ? `, ${marks[m.mark]}, lost ${(m.drop / 100).toFixed(2)}` : ''));
+    if (m.mark) {
+      b.classList.add('mark');
+      b.title = `${marks[m.mark]}: lost ${(m.drop / 100).toFixed(2)} men`;
+      b.appendChild(document.createElement('span')).textContent = m.mark;
+    }
     if (m.ply === v.cursor) { b.classList.add('cur'); b.setAttribute('aria-current', 'true'); }
     b.addEventListener('click', () => act('/api/goto', { ply: m.ply }));
     li.appendChild(b);
@@ -96,6 +102,9 @@ function showControls(v) {
   $('eng-white').checked = v.engine[1];
   $('analyse').setAttribute('aria-pressed', String(v.analysing));
   $('analyse').textContent = v.analysing ? 'Stop analysis' : 'Analyse';
+  const reviewing = v.searching === 'review';
+  $('review').setAttribute('aria-pressed', String(reviewing));
+  $('review').textContent = reviewing ? 'Stop the game analysis' : 'Analyse the game';
   $('movenow').disabled = v.searching !== 'play';
   if (!$('level-kind').dataset.touched) {
     const l = v.level;
@@ -168,6 +177,10 @@ function wire() {
   $('movenow').addEventListener('click', () => call('/api/movenow', {}).catch(e => say(e.message)));
   $('go').addEventListener('click', () => act('/api/go', {}));
   $('new-game').addEventListener('click', () => act('/api/new', {}));
+  $('review').addEventListener('click', () => {
+    if (state.searching === 'review') act('/api/analyse', { on: false });
+    else act('/api/review', { moveTimeMs: Math.round(Number($('review-time').value) * 1000) });
+  });
   $('analyse').addEventListener('click', () => act('/api/analyse', { on: !state.analysing }));
   for (const id of ['eng-black', 'eng-white']) $(id).addEventListener('change', () => act('/api/engine', engineSides()));
   $('level-kind').addEventListener('change', () => { $('level-kind').dataset.touched = '1'; showLevelFields(); });
