@@ -43,6 +43,7 @@ func patternTrainCommand(args []string, stdout, stderr io.Writer) int {
 	plot := fl.String("plot", "", "write the loss curve and the loss by piece count to this SVG file")
 	model := fl.String("model", "v2", "model: v1 (two phases) or v2 (knots by piece count, ending terms)")
 	knots := fl.String("knots", "", "v2: the knots' piece counts, descending, separated by commas (default 24,16,12,9,6,2)")
+	fl.BoolVar(&cfg.Tie, "tie", cfg.Tie, "train each term as a base shared by all knots plus a part per knot")
 	drop := fl.String("drop", "", "global or ending terms held at zero, separated by commas (to measure a term's worth)")
 	fl.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "share of the game result in the target (the search score has the rest)")
 	fl.Float64Var(&cfg.K, "k", cfg.K, "score scale: s centipawns win with probability sigmoid(k*s/100); 0 fits it to the data")

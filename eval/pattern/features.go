@@ -56,8 +56,6 @@ const (
 	// forward steps and a king's steps in every direction onto empty
 	// squares.
 	EndMobility = iota
-	// EndTrappedKings counts kings with no empty square next to them.
-	EndTrappedKings
 	// EndTheMove is the opposition when both sides have as many pieces: 1
 	// when the pieces on the side to move's rows 1, 3, 5 and 7 (squares
 	// 1-4, 9-12, 17-20 and 25-28 in the oriented frame) are odd in number,
@@ -76,7 +74,7 @@ const (
 )
 
 // EndingNames names the ending terms, indexed by number.
-var EndingNames = [NumEnding]string{"mobility", "trapped_kings", "the_move", "tempo", "back_rank", "king_men"}
+var EndingNames = [NumEnding]string{"mobility", "the_move", "tempo", "back_rank", "king_men"}
 
 // Features are the terms of a position for the side to move, in the
 // oriented frame (the side to move plays toward squares 29-32, as Black
@@ -277,8 +275,6 @@ func ending(own, opp, kings uint64) [NumEnding]int16 {
 	ownK, oppK := own&kings, opp&kings
 	ownM, oppM := own&^kings, opp&^kings
 	mob := steps(own, empty, true) + steps(ownK, empty, false) - steps(opp, empty, false) - steps(oppK, empty, true)
-	free := empty>>4 | empty>>5 | empty<<4 | empty<<5
-	trapped := bits.OnesCount64(ownK&^free) - bits.OnesCount64(oppK&^free)
 	o, x := engine.PackSquares(own), engine.PackSquares(opp)
 	nOwn, nOpp := bits.OnesCount32(o), bits.OnesCount32(x)
 	move := 0
@@ -290,6 +286,6 @@ func ending(own, opp, kings uint64) [NumEnding]int16 {
 	tempo := rowSum(om) - (fullTempo*nXM - rowSum(xm))
 	back := bits.OnesCount32(om&firstRow) - bits.OnesCount32(xm&lastRow)
 	kingMen := (nOwn-nOM)*nXM - (nOpp-nXM)*nOM
-	return [NumEnding]int16{EndMobility: int16(mob), EndTrappedKings: int16(trapped), EndTheMove: int16(move),
+	return [NumEnding]int16{EndMobility: int16(mob), EndTheMove: int16(move),
 		EndTempo: int16(tempo), EndBackRank: int16(back), EndKingMen: int16(kingMen)}
 }

@@ -117,15 +117,13 @@ func TestEndingByHand(t *testing.T) {
 	// a black man on 12 (row 2), white men on 5 (row 1) and 6 (row 1).
 	p := mustFEN(t, "B:W5,6:BK1,12")
 	Extract(&p, &f)
-	// Steps: king 1 has none (5 and 6 full); man 12 steps to 16 (15? 12's
-	// forward neighbours are 16 only, being on the edge). White 5 steps to
-	// 1? full; to nothing else (edge): 0. White 6 steps to 1 (full) and 2:
-	// 1. Mobility 1 - 1 = 0.
-	// Trapped kings 1 - 0. The move: 2 against 2 pieces; on rows 0, 2, 4,
-	// 6: 1 and 12, two pieces, even: -1. Tempo: black man 12 on row 2
-	// gives 2; white men on row 1 have come 6 rows each: 2 - 12 = -10.
-	// Back rank 0 - 0. King-men 1·2 - 0·1 = 2.
-	want := [NumEnding]int16{EndMobility: 0, EndTrappedKings: 1, EndTheMove: -1, EndTempo: -10, EndBackRank: 0, EndKingMen: 2}
+	// Steps: king 1 has none (5 and 6 are full); man 12, on the edge, has
+	// one, to 16. White 5's only forward square, 1, is full; white 6 steps
+	// to 2. Mobility 1 - 1 = 0. The move: 2 against 2 pieces; on rows 0,
+	// 2, 4 and 6 stand 1 and 12, two pieces, even: -1. Tempo: black man 12
+	// on row 2 gives 2; white men on row 1 have come 6 rows each: 2 - 12 =
+	// -10. Back rank 0 - 0. King-men 1·2 - 0·1 = 2.
+	want := [NumEnding]int16{EndMobility: 0, EndTheMove: -1, EndTempo: -10, EndBackRank: 0, EndKingMen: 2}
 	if f.Ending != want {
 		t.Errorf("%s: ending %v, want %v", p.FEN(), f.Ending, want)
 	}
@@ -155,8 +153,8 @@ func TestV2ReadRefuses(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"globals", edit(func(b []byte) { b[16] = 7 }), "offset 16: 7 global terms, a version 2 model has 4 or 10"},
-		{"v1 globals", edit(func(b []byte) { b[6] = 1 }), "offset 16: 10 global terms, a version 1 model has 4"},
+		{"globals", edit(func(b []byte) { b[16] = 7 }), "offset 16: 7 global terms, a version 2 model has 4 or 9"},
+		{"v1 globals", edit(func(b []byte) { b[6] = 1 }), "offset 16: 9 global terms, a version 1 model has 4"},
 		{"knots", edit(func(b []byte) { b[24] = 13 }), "offset 24: 13 knots"},
 		{"one knot", edit(func(b []byte) { b[24] = 1 }), "offset 24: 1 knots"},
 		{"order", edit(func(b []byte) { b[baseSize+8] = 17 }), "offset 44: knot 2 is 17 pieces"},

@@ -3,11 +3,11 @@
 // the side to move, is covered by 25 overlapping 4×4 windows of 8 dark
 // squares each; each window's pieces, by colour, index a table of 3^8
 // weights. Global terms (men, kings, runaway men, sole kings), in version 2
-// ending terms (mobility, trapped kings, the move, tempo, back rank, kings
-// against men) and a weight per king square complete it. There is a weight
-// set per knot, a piece count (version 1: 24 and 2; version 2: several),
-// and the two knots around the number of pieces on the board blend
-// linearly (model.go). An evaluation is 25 table lookups and a few counts;
+// ending terms (mobility, the move, tempo, back rank, kings against men)
+// and a weight per king square complete it. There is a weight set per
+// knot, a piece count (version 1: 24 and 2; version 2: several), and the
+// two knots around the number of pieces on the board blend linearly
+// (model.go). An evaluation is 25 table lookups and a few counts;
 // it holds no state between positions.
 //
 // The package also owns the weight file format (file.go) and the embedded

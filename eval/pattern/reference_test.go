@@ -100,7 +100,7 @@ func referenceFeatures(p *engine.Position) Features {
 // referenceFeatures) and the counts of men and kings by side (index 1: the
 // side to move, 2: the opponent).
 func referenceEnding(at func(int) (int, bool), men, kings [3]int) [NumEnding]int16 {
-	var mob, trapped, rows, tempo, back [3]int
+	var mob, rows, tempo, back [3]int
 	for s := 1; s <= 32; s++ {
 		who, king := at(s)
 		if who == 0 {
@@ -111,23 +111,16 @@ func referenceEnding(at func(int) (int, bool), men, kings [3]int) [NumEnding]int
 		if who == 2 {
 			ahead = -1
 		}
-		free := 0
 		for _, dr := range []int{-1, 1} {
 			for _, dc := range []int{-1, 1} {
 				t := engine.SquareAt(r+dr, c+dc)
 				if t == 0 {
 					continue
 				}
-				if other, _ := at(t); other == 0 {
-					free++
-					if king || dr == ahead {
-						mob[who]++
-					}
+				if other, _ := at(t); other == 0 && (king || dr == ahead) {
+					mob[who]++
 				}
 			}
-		}
-		if king && free == 0 {
-			trapped[who]++
 		}
 		if r%2 == 0 {
 			rows[who]++
@@ -151,12 +144,11 @@ func referenceEnding(at func(int) (int, bool), men, kings [3]int) [NumEnding]int
 		}
 	}
 	return [NumEnding]int16{
-		EndMobility:     int16(mob[1] - mob[2]),
-		EndTrappedKings: int16(trapped[1] - trapped[2]),
-		EndTheMove:      int16(move),
-		EndTempo:        int16(tempo[1] - tempo[2]),
-		EndBackRank:     int16(back[1] - back[2]),
-		EndKingMen:      int16(kings[1]*men[2] - kings[2]*men[1]),
+		EndMobility: int16(mob[1] - mob[2]),
+		EndTheMove:  int16(move),
+		EndTempo:    int16(tempo[1] - tempo[2]),
+		EndBackRank: int16(back[1] - back[2]),
+		EndKingMen:  int16(kings[1]*men[2] - kings[2]*men[1]),
 	}
 }
 

@@ -36,9 +36,14 @@ func bucketOf(n int) int {
 	return NumBuckets - 1
 }
 
-// layout says where a model's terms lie among its weights.
+// layout says where a model's terms lie among the trained parameters.
+// Each term has a slot per knot and, when the knots are tied, one more
+// for a base shared by all knots: a knot's weight is then its slot plus
+// the base, so that every position trains the base and a knot's own slot
+// learns only how that knot differs.
 type layout struct {
 	knots    int
+	slots    int // per term: the knots, and the base when tied
 	ending   bool
 	kingsOff int
 	// upper and share give, for each piece count, the upper of the two
@@ -47,8 +52,11 @@ type layout struct {
 	share [pattern.MaxPieces + 1]float32
 }
 
-func newLayout(m pattern.Model) layout {
-	l := layout{knots: len(m.Knots), ending: m.Ending, kingsOff: m.KingsOffset()}
+func newLayout(m pattern.Model, tie bool) layout {
+	l := layout{knots: len(m.Knots), slots: len(m.Knots), ending: m.Ending, kingsOff: m.KingsOffset()}
+	if tie {
+		l.slots++
+	}
 	for n := range l.upper {
 		k, s := m.Blend(n)
 		l.upper[n], l.share[n] = int32(k), float32(s)
@@ -60,21 +68,26 @@ func newLayout(m pattern.Model) layout {
 // ending terms and a king per piece.
 const maxActive = pattern.NumWindows + pattern.NumGlobals + pattern.NumEnding + pattern.MaxPieces
 
-// active lists the weights a position uses: for each term, the index of
-// its weight at the upper knot (the lower knot's is the next) and the
-// term's count, with the upper knot's share.
+// active lists the parameters a position uses: for each term, the index
+// of its slot at the upper knot (the lower knot's is the next, the base's,
+// if tied, base further on) and the term's count, with the upper knot's
+// share.
 type active struct {
 	n     int
 	j     [maxActive]int32
 	x     [maxActive]float32
 	share float32
+	base  int32 // 0: not tied
 }
 
 // gather lists the terms of f in a.
 func (l *layout) gather(f *pattern.Features, a *active) {
 	n := min(f.Pieces, pattern.MaxPieces)
-	up, K := l.upper[n], int32(l.knots)
-	a.share, a.n = l.share[n], 0
+	up, K := l.upper[n], int32(l.slots)
+	a.share, a.n, a.base = l.share[n], 0, 0
+	if l.slots > l.knots {
+		a.base = int32(l.knots) - up
+	}
 	add := func(off int, x float32) {
 		a.j[a.n], a.x[a.n] = int32(off)*K+up, x
 		a.n++
@@ -105,13 +118,16 @@ func (l *layout) gather(f *pattern.Features, a *active) {
 // value returns the value of the listed terms with the weights th, in
 // centipawns.
 func (a *active) value(th []float32) float32 {
-	var s0, s1 float32
+	var s0, s1, sb float32
 	for i, j := range a.j[:a.n] {
 		x := a.x[i]
 		s0 += x * th[j]
 		s1 += x * th[j+1]
+		if a.base != 0 {
+			sb += x * th[j+a.base]
+		}
 	}
-	return a.share*s0 + (1-a.share)*s1
+	return a.share*s0 + (1-a.share)*s1 + sb
 }
 
 // addGradient adds g times the gradient of the value to grad.
@@ -121,7 +137,26 @@ func (a *active) addGradient(g float32, grad []float32) {
 		x := a.x[i]
 		grad[j] += x * g0
 		grad[j+1] += x * g1
+		if a.base != 0 {
+			grad[j+a.base] += x * g
+		}
 	}
+}
+
+// fold returns the model's weights (laid out by Model.Param) of the
+// parameters theta: a knot's slot plus the base when tied.
+func (l *layout) fold(theta []float32) []float32 {
+	if l.slots == l.knots {
+		return theta
+	}
+	out := make([]float32, len(theta)/l.slots*l.knots)
+	for t := range len(theta) / l.slots {
+		base := theta[t*l.slots+l.knots]
+		for k := range l.knots {
+			out[t*l.knots+k] = theta[t*l.slots+k] + base
+		}
+	}
+	return out
 }
 
 // dropped returns the term offsets (within a knot) of the global and
@@ -156,7 +191,10 @@ func dropped(m pattern.Model, names []string) ([]int, error) {
 // weights that decay and those held at zero.
 func (t *trainer) initWeights(start *pattern.Weights) {
 	m := t.cfg.Model
-	np := m.Params()
+	slots := t.lay.slots
+	np := m.Terms() * slots
+	// slot returns the index of term off's slot k (k = knots: the base).
+	slot := func(off, k int) int { return off*slots + k }
 	t.theta = make([]float32, np)
 	t.m = make([]float32, np)
 	t.v = make([]float32, np)
@@ -167,22 +205,28 @@ func (t *trainer) initWeights(start *pattern.Weights) {
 	t.frozen = make([]bool, np)
 	for off := range m.Terms() {
 		isGlobal := off >= pattern.GlobalsOffset && off < m.KingsOffset()
-		for k := range m.Knots {
-			t.decayed[m.Param(off, k)] = !isGlobal
+		for k := range slots {
+			t.decayed[slot(off, k)] = !isGlobal
 		}
 	}
+	w := make([]float32, m.Params()) // the knots' weights, base 0
 	if start == nil {
 		for k := range m.Knots {
-			t.theta[m.Param(pattern.GlobalsOffset+pattern.GlobalMen, k)] = 100
-			t.theta[m.Param(pattern.GlobalsOffset+pattern.GlobalKings, k)] = 130
+			w[m.Param(pattern.GlobalsOffset+pattern.GlobalMen, k)] = 100
+			w[m.Param(pattern.GlobalsOffset+pattern.GlobalKings, k)] = 130
 		}
 	} else {
-		carryOver(start, m, t.theta)
+		carryOver(start, m, w)
+	}
+	for off := range m.Terms() {
+		for k := range m.Knots {
+			t.theta[slot(off, k)] = w[m.Param(off, k)]
+		}
 	}
 	offs, _ := dropped(m, t.cfg.Drop) // checked by checkConfig
 	for _, off := range offs {
-		for k := range m.Knots {
-			t.theta[m.Param(off, k)], t.frozen[m.Param(off, k)] = 0, true
+		for k := range slots {
+			t.theta[slot(off, k)], t.frozen[slot(off, k)] = 0, true
 		}
 	}
 }

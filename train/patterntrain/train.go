@@ -29,6 +29,10 @@ import (
 type Config struct {
 	// Model is the model fitted.
 	Model pattern.Model
+	// Tie trains each term as a base shared by all knots plus a slot per
+	// knot (both decayed alike), so that every position trains the base;
+	// the file gets each knot's sum.
+	Tie bool
 	// Drop names global or ending terms (pattern.GlobalNames,
 	// pattern.EndingNames) whose weights are held at zero: to measure what
 	// a term is worth.
@@ -60,8 +64,11 @@ type Config struct {
 	Scale int
 }
 
-// Default is the fit nechecb's weights were trained with.
-var Default = Config{Model: pattern.V2, Lambda: 0.5, Epochs: 12, Batch: 16384, Rate: 0.5, Decay: 0.002, Validation: 0.05, Seed: 1, Workers: 2, Scale: 8}
+// Default is the fit that measured best (docs/pattern.md): the version 2
+// model with its knots tied, and the decay that suits it (version 1 fitted
+// best with 0.002-0.005, the setting its embedded weights were trained
+// with being 0.002).
+var Default = Config{Model: pattern.V2, Tie: true, Lambda: 0.5, Epochs: 12, Batch: 16384, Rate: 0.5, Decay: 0.02, Validation: 0.05, Seed: 1, Workers: 2, Scale: 8}
 
 // shards is the number of parts each batch is split into, whatever the
 // number of workers: the gradient is summed shard by shard in order, so
@@ -155,7 +162,7 @@ type trainer struct {
 	k      float32
 	recs   []positions.Record
 	target []float32 // per record
-	theta  []float32 // the weights, in centipawns, laid out by Model.Param
+	theta  []float32 // the parameters, in centipawns, laid out by lay
 	m, v   []float32 // Adam's moments
 	grads  [shards][]float32
 	losses [shards]float64
@@ -216,7 +223,7 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 	if err != nil {
 		return nil, badinput.Mark(err)
 	}
-	t := &trainer{cfg: cfg, recs: recs, lay: newLayout(cfg.Model)}
+	t := &trainer{cfg: cfg, recs: recs, lay: newLayout(cfg.Model, cfg.Tie)}
 	k := cfg.K
 	if k == 0 {
 		sub := make([]positions.Record, len(trainIdx))
@@ -262,7 +269,7 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 			progress(e)
 		}
 	}
-	res.Weights, res.Clipped = Quantise(cfg.Model, best, cfg.Scale)
+	res.Weights, res.Clipped = Quantise(cfg.Model, t.lay.fold(best), cfg.Scale)
 	return res, nil
 }
 

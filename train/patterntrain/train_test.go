@@ -61,7 +61,7 @@ func valueOf(l *layout, th []float32, p *engine.Position) float32 {
 // with the probability the teacher gives at scale k.
 func labelled(n int, m pattern.Model, th []float32, k float64, seed uint64) []positions.Record {
 	rng := rand.New(rand.NewPCG(seed, 4))
-	l := newLayout(m)
+	l := newLayout(m, false)
 	var out []positions.Record
 	for _, p := range evaltest.RandomPositions(n, seed) {
 		v := valueOf(&l, th, &p)
@@ -92,6 +92,7 @@ func TestLearnsTheTeacher(t *testing.T) {
 		cfg := Default
 		cfg.Model = m
 		cfg.Lambda, cfg.K, cfg.Epochs, cfg.Batch, cfg.Rate, cfg.Validation, cfg.Workers = 0, 1, 8, 512, 1, 0.2, 2
+		cfg.Tie, cfg.Decay = false, 0.002 // TestTie covers tied knots
 		res, err := Train(context.Background(), recs, nil, cfg, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -112,7 +113,7 @@ func TestLearnsTheTeacher(t *testing.T) {
 		}
 		// Mean distance to the teacher on held-out positions, before and after.
 		e := pattern.NewEvaluator(res.Weights)
-		l := newLayout(m)
+		l := newLayout(m, false)
 		var before, after float64
 		n = 0
 		for i := range recs {
@@ -246,7 +247,7 @@ func TestCarryOver(t *testing.T) {
 	theta := make([]float32, pattern.V2.Params())
 	carryOver(v1, pattern.V2, theta)
 	e := pattern.NewEvaluator(v1)
-	l := newLayout(pattern.V2)
+	l := newLayout(pattern.V2, false)
 	for _, p := range evaltest.RandomPositions(2000, 16) {
 		if got, want := float64(valueOf(&l, theta, &p)), e.Raw(&p); math.Abs(got-want) > 1e-3*(1+math.Abs(want)) {
 			t.Fatalf("%s: %v carried over, %v with version 1", p.FEN(), got, want)
@@ -292,5 +293,38 @@ func TestBuckets(t *testing.T) {
 	}
 	if got := strings.Join(names, " "); got != "2-6 7-10 11-14 15-19 20-24" {
 		t.Errorf("bucket names %q", got)
+	}
+}
+
+// TestTie checks the tied parameters: a position's value from the base and
+// the knots' slots is the value of the folded weights, and a tied fit
+// learns the teacher too.
+func TestTie(t *testing.T) {
+	m := pattern.Model{Knots: []int{24, 12, 6, 2}, Ending: true}
+	tied, plain := newLayout(m, true), newLayout(m, false)
+	rng := rand.New(rand.NewPCG(19, 1))
+	theta := make([]float32, m.Terms()*tied.slots)
+	for i := range theta {
+		theta[i] = float32(rng.NormFloat64() * 10)
+	}
+	folded := tied.fold(theta)
+	if len(folded) != m.Params() {
+		t.Fatalf("folded %d weights, want %d", len(folded), m.Params())
+	}
+	for _, p := range evaltest.RandomPositions(1000, 20) {
+		if got, want := valueOf(&tied, theta, &p), valueOf(&plain, folded, &p); math.Abs(float64(got-want)) > 1e-3*(1+math.Abs(float64(want))) {
+			t.Fatalf("%s: tied %v, folded %v", p.FEN(), got, want)
+		}
+	}
+	recs := labelled(20000, m, teacher(m, 21), 1, 22)
+	cfg := Default
+	cfg.Model, cfg.Tie = m, true
+	cfg.Lambda, cfg.K, cfg.Epochs, cfg.Batch, cfg.Rate, cfg.Validation = 0, 1, 4, 512, 1, 0.2
+	res, err := Train(context.Background(), recs, nil, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := res.Curve[len(res.Curve)-1]; !(last.Valid < res.StartValid-0.01) {
+		t.Errorf("tied: held-out loss %.4f at the start, %.4f at the end", res.StartValid, last.Valid)
 	}
 }
