@@ -237,7 +237,7 @@ func Extract(p *engine.Position, f *Features) {
 	men, k, run, sole := globals(own, opp, kings)
 	f.Globals = [NumGlobals]int8{GlobalMen: int8(men), GlobalKings: int8(k), GlobalRunaways: int8(run), GlobalSoleKings: int8(sole)}
 	f.OwnKings, f.OppKings = engine.PackSquares(own&kings), engine.PackSquares(opp&kings)
-	f.Ending = ending(own, opp, kings)
+	f.Ending = ending(own, opp, kings, engine.PackSquares(own), engine.PackSquares(opp))
 	f.Pieces = bits.OnesCount64(own | opp)
 }
 
@@ -269,19 +269,19 @@ func steps(f, empty uint64, fwd bool) int {
 	return bits.OnesCount64(f>>4&empty) + bits.OnesCount64(f>>5&empty)
 }
 
-// ending returns the ending terms of the oriented board (ghost layout).
-func ending(own, opp, kings uint64) [NumEnding]int16 {
+// ending returns the ending terms of the oriented board: own, opp and
+// kings in the ghost layout, o and x the same as own and opp packed.
+func ending(own, opp, kings uint64, o, x uint32) [NumEnding]int16 {
 	empty := engine.BoardMask &^ (own | opp)
 	ownK, oppK := own&kings, opp&kings
-	ownM, oppM := own&^kings, opp&^kings
 	mob := steps(own, empty, true) + steps(ownK, empty, false) - steps(opp, empty, false) - steps(oppK, empty, true)
-	o, x := engine.PackSquares(own), engine.PackSquares(opp)
 	nOwn, nOpp := bits.OnesCount32(o), bits.OnesCount32(x)
 	move := 0
 	if nOwn == nOpp {
 		move = 2*(bits.OnesCount32((o|x)&moveRows)&1) - 1
 	}
-	om, xm := engine.PackSquares(ownM), engine.PackSquares(oppM)
+	kp := engine.PackSquares(kings)
+	om, xm := o&^kp, x&^kp
 	nOM, nXM := bits.OnesCount32(om), bits.OnesCount32(xm)
 	tempo := rowSum(om) - (fullTempo*nXM - rowSum(xm))
 	back := bits.OnesCount32(om&firstRow) - bits.OnesCount32(xm&lastRow)

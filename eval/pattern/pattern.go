@@ -176,7 +176,7 @@ func (e *Evaluator) sum(p *engine.Position) int64 {
 		b += n * (u >> 16)
 	}
 	if c.ending {
-		for j, n := range ending(own, opp, kings) {
+		for j, n := range ending(own, opp, kings, o, x) {
 			u := gt[NumGlobals+j]
 			a += int32(n) * int32(int16(u))
 			b += int32(n) * (u >> 16)
