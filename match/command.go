@@ -81,6 +81,7 @@ func RunJob(j Job) error {
 	}
 	interrupts := make(chan os.Signal, 1)
 	signal.Notify(interrupts, os.Interrupt)
+	defer signal.Stop(interrupts) // after the match, an interrupt is the caller's again
 	go func() {
 		<-interrupts
 		signal.Stop(interrupts) // a second interrupt ends the runner at once

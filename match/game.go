@@ -108,6 +108,9 @@ func (p *players) play(s Scheduled) GameResult {
 			p.started[i].Store(true)
 		}
 	}
+	if o := cfg.Observer; o != nil {
+		o.GameStarted(s.Index, res.Black, res.White, res.Opening, op.Position)
+	}
 	// The runner's context only stops new games: the one under way is
 	// played to its end.
 	r := play.Play(context.Background(), g, t, t, play.Rules{MaxPlies: 2 * cfg.MaxMoves, Adjudicate: t.adjudicate})
@@ -170,6 +173,7 @@ func (t *table) Move(_ context.Context, g *engine.Game) (engine.Move, error) {
 // then tells the hooks.
 func (t *table) adjudicate(g *engine.Game) (engine.Result, bool) {
 	side := g.Current().Side.Opponent() // the side that just moved
+	t.p.cfg.observeMove(t.s.Index, g)
 	if r, ok := t.adj.observe(side, t.last); ok {
 		return r, true
 	}

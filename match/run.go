@@ -209,6 +209,7 @@ func (st *state) collect(results <-chan GameResult, rec *recorder, settings []se
 	began := time.Now()
 	newGames := 0
 	var stopErr error
+	st.observeStandings()
 	for r := range results {
 		if stopErr != nil {
 			continue // drain the games under way
@@ -231,6 +232,10 @@ func (st *state) collect(results <-chan GameResult, rec *recorder, settings []se
 		}
 		newGames++
 		st.add(r)
+		if cfg.Observer != nil {
+			cfg.Observer.GameEnded(r.Game.Index, r.Result)
+		}
+		st.observeStandings()
 		if progress != nil {
 			progress(Progress{Played: st.sum.Played, Total: st.sum.Total, New: newGames, Elapsed: time.Since(began),
 				Engine: cfg.Engines[0].Name, Tally: st.first, SPRT: cfg.SPRT, LLR: st.sum.LLR})
@@ -337,8 +342,23 @@ func (st *state) summary() *Summary {
 
 // WriteTable writes the final table: per pairing the games, wins, losses
 // and draws of A, its score, the draw rate, the Elo difference with its 95%
-// interval and the LOS; then the faults and the SPRT's decision.
+// interval and the LOS; then the SPRT's decision and the faults.
 func (s *Summary) WriteTable(w io.Writer) {
+	s.writeStandings(w)
+	if line := s.sprtLine(); line != "" {
+		fmt.Fprintln(w, line)
+	}
+	if len(s.Faults) > 0 {
+		fmt.Fprintf(w, "%d games ended by a fault:\n", len(s.Faults))
+		for _, f := range s.Faults {
+			fmt.Fprintf(w, "  %s\n", f)
+		}
+	}
+}
+
+// writeStandings writes the table's lines up to the SPRT's: the pairings,
+// the games played and, for one pairing, the pentanomial counts.
+func (s *Summary) writeStandings(w io.Writer) {
 	fmt.Fprintf(w, "%-24s %6s %5s %5s %5s %7s %6s  %-26s %6s %6s\n", "pairing (A vs B)", "games", "W", "L", "D", "score", "draws", "Elo of A (95% CI)", "LOS", "pairs")
 	for _, p := range s.Pairings {
 		t := p.Tally
@@ -351,15 +371,15 @@ func (s *Summary) WriteTable(w io.Writer) {
 		pt := s.Pairings[0].Tally.Penta
 		fmt.Fprintf(w, "pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2 for %s): %v\n", s.Pairings[0].A, pt)
 	}
-	if s.SPRT != nil {
-		lower, upper := s.SPRT.Bounds()
-		fmt.Fprintf(w, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds (%.3f, %.3f): %s\n",
-			s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.LLR, lower, upper, s.Decision)
+}
+
+// sprtLine is the SPRT's settings, LLR, bounds and decision, or "" when
+// the match runs no SPRT.
+func (s *Summary) sprtLine() string {
+	if s.SPRT == nil {
+		return ""
 	}
-	if len(s.Faults) > 0 {
-		fmt.Fprintf(w, "%d games ended by a fault:\n", len(s.Faults))
-		for _, f := range s.Faults {
-			fmt.Fprintf(w, "  %s\n", f)
-		}
-	}
+	lower, upper := s.SPRT.Bounds()
+	return fmt.Sprintf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f, bounds (%.3f, %.3f): %s",
+		s.SPRT.Elo0, s.SPRT.Elo1, s.SPRT.Alpha, s.SPRT.Beta, s.LLR, lower, upper, s.Decision)
 }

@@ -83,6 +83,9 @@ type Config struct {
 	SPRT *elo.SPRT
 	// Hooks let tests and tools watch the games.
 	Hooks Hooks
+	// Observer, when not nil, is told of the games and the standings as
+	// the match goes (a live display such as nechecb match --gui).
+	Observer Observer
 	// Remote, when set, plays the games on a fleet of workers instead of
 	// Concurrency local games (the engines must be nechecb), RemoteBatch
 	// games a work unit (0: 2, a colour-reversed pair). The games are

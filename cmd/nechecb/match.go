@@ -9,6 +9,7 @@ import (
 
 	"github.com/nechecb/nechecb/internal/cli"
 	"github.com/nechecb/nechecb/internal/fleetrun"
+	"github.com/nechecb/nechecb/internal/gui"
 	"github.com/nechecb/nechecb/match"
 )
 
@@ -63,12 +64,16 @@ func runMatch(args []string) int {
 	plot := fs.String("plot", "", "write the Elo estimate over the games as an SVG file")
 	event := fs.String("event", "nechecb match", "PDN Event tag")
 	quiet := fs.Bool("quiet", false, "no progress line")
+	watch := gui.Options{Out: os.Stdout, Err: os.Stderr, Linger: true}
+	useGUI := fs.Bool("gui", false, "show the games under way, the table and the SPRT line live in the browser")
+	fs.StringVar(&watch.Addr, "gui-addr", "127.0.0.1:0", "with --gui: address to listen on (port 0: any free port); not loopback prints a warning")
+	fs.BoolVar(&watch.Open, "open", true, "with --gui: open the page in the default browser")
 	var nf fleetrun.Settings
 	bindNATS(fs, &nf, true)
 	if status, ok := parseFlags(fs, args, matchUsage, os.Stdout, os.Stderr); !ok {
 		return status
 	}
-	err := match.RunJob(match.Job{
+	job := match.Job{
 		Config: match.Config{
 			Engines: engines, Gauntlet: *gauntlet, Rounds: *rounds, Games: *games, Random: *random, Seed: *seed,
 			MaxMoves: *maxMoves, Concurrency: *concurrency, Timeout: *timeout, PDN: *pdnPath, Resume: *resume, Event: *event, FaultLimit: *faults,
@@ -80,7 +85,16 @@ func runMatch(args []string) int {
 			return fleetrun.StartMatch(ctx, nf, c, os.Stderr)
 		},
 		Stdout: os.Stdout, Stderr: os.Stderr,
-	})
+	}
+	var err error
+	if *useGUI {
+		err = gui.WatchMatch(watch, func(w *gui.Watch) error {
+			job.Observer = w
+			return match.RunJob(job)
+		})
+	} else {
+		err = match.RunJob(job)
+	}
 	if errors.Is(err, match.ErrInterrupted) {
 		return 1 // the match is not complete; the notice is written
 	}

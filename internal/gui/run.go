@@ -32,6 +32,9 @@ type Options struct {
 	Opener func(url string) error
 	// Out gets the line with the page's address, Err warnings.
 	Out, Err io.Writer
+	// Linger keeps the match watch's server (WatchMatch) up after the
+	// match, until Ctrl-C, so that the page can still show the end.
+	Linger bool
 }
 
 // Main runs the gui command until Ctrl-C (or SIGTERM) and returns its exit
@@ -93,33 +96,47 @@ func Serve(ctx context.Context, ln net.Listener, sess *session.Session, opts Opt
 		ln.Close()
 		return err
 	}
+	announce(ln, srv.URL(addr), "nechecb gui", opts)
+	return serveUntil(ctx, ln, srv.Handler(), srv.Close)
+}
+
+// announce prints the page's address url on opts.Out as command's line,
+// warns on opts.Err when ln is not on a loopback address, and opens the
+// page when opts.Open is set.
+func announce(ln net.Listener, url, command string, opts Options) {
+	addr := ln.Addr().String()
 	if tcp, ok := ln.Addr().(*net.TCPAddr); !ok || !tcp.IP.IsLoopback() {
-		fmt.Fprintf(opts.Err, "nechecb gui: warning: listening on %s, not a loopback address: anyone who can reach it and learns the token can run searches and read files here\n", addr)
+		fmt.Fprintf(opts.Err, "%s: warning: listening on %s, not a loopback address: anyone who can reach it and learns the token can run searches and read files here\n", command, addr)
 	}
-	url := srv.URL(addr)
-	fmt.Fprintf(opts.Out, "nechecb gui: %s\n", url)
+	fmt.Fprintf(opts.Out, "%s: %s\n", command, url)
 	if opts.Open {
 		open := opts.Opener
 		if open == nil {
 			open = OpenBrowser
 		}
 		if err := open(url); err != nil {
-			fmt.Fprintf(opts.Err, "nechecb gui: could not open a browser (%v); open the address above\n", err)
+			fmt.Fprintf(opts.Err, "%s: could not open a browser (%v); open the address above\n", command, err)
 		}
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+}
+
+// serveUntil serves h on ln until ctx is done or the server fails, then
+// calls stop (which ends what would hold a shutdown up, such as event
+// streams) and shuts the server down.
+func serveUntil(ctx context.Context, ln net.Listener, h http.Handler, stop func()) error {
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {
 	case err := <-served:
-		srv.Close()
+		stop()
 		return err
 	case <-ctx.Done():
 	}
-	srv.Close()
+	stop()
 	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	err = hs.Shutdown(shut)
+	err := hs.Shutdown(shut)
 	if e := <-served; !errors.Is(e, http.ErrServerClosed) && err == nil {
 		err = e
 	}

@@ -185,6 +185,16 @@ var squares = func() []squareView {
 	return v
 }()
 
+// piecesOf lists the pieces of pos by square, 1..32 ([0] unused), as the
+// page's board draws them.
+func piecesOf(pos *engine.Position) []string {
+	out := make([]string, 33)
+	for sq := 1; sq <= 32; sq++ {
+		out[sq] = pieceNames[pos.PieceAt(sq)]
+	}
+	return out
+}
+
 // viewLocked describes the state for the page.
 func (s *Server) viewLocked() stateView {
 	st := &s.st
@@ -195,10 +205,7 @@ func (s *Server) viewLocked() stateView {
 		Engine: st.engineSide, Analysing: st.analysing, Level: st.level, Evaluator: eng.Evaluator(),
 		DB: outcomeNames[eng.ProbeDB(&pos)], DBPieces: eng.DBPieces(), Games: collectionNames(st.coll), GameIndex: st.gameIndex,
 	}
-	v.Pieces = make([]string, 33)
-	for sq := 1; sq <= 32; sq++ {
-		v.Pieces[sq] = pieceNames[pos.PieceAt(sq)]
-	}
+	v.Pieces = piecesOf(&pos)
 	positions := st.game.Positions()
 	for i, m := range st.game.Moves() {
 		mv := moveViewOf(&positions[i], m)

@@ -90,8 +90,9 @@ func TestImportsPointDown(t *testing.T) {
 		{"train", false, []string{"protocol", "match", "internal/fleetrun", "internal/evolverun", "cmd"}},
 		// The match runner is an application beside train: it drives engine
 		// processes through protocol/client and links no evaluator, search
-		// or learner of its own.
-		{"match", false, []string{"eval", "engine/search", "internal/player", "train", "internal/fleetrun", "internal/evolverun", "cmd"}},
+		// or learner of its own, and shows nothing itself: a display such
+		// as the gui's watch page sees it through match.Observer.
+		{"match", false, []string{"eval", "engine/search", "internal/player", "train", "internal/fleetrun", "internal/evolverun", "internal/gui", "cmd"}},
 		// The fleet's assembly (coordinator and worker) stands on match and
 		// train/unitplay, and the evolve command's run on the assembly;
 		// only the binary is above them.

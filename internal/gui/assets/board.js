@@ -29,6 +29,9 @@ export class Board {
     this.arrow = null;
     this.setup = null;
     this.focusSq = 0;
+    // readOnly boards (the match watch) take no moves: their squares are
+    // not focusable buttons.
+    this.readOnly = !onMove;
     svg.addEventListener('pointerdown', e => this.pointerDown(e));
     svg.addEventListener('pointerup', e => this.pointerUp(e));
     svg.addEventListener('pointermove', e => this.pointerMove(e));
@@ -99,7 +102,8 @@ export class Board {
     else if (last.length && (sq === last[0] || sq === last[last.length - 1])) cls = 'sq last';
     let label = `${sq} ${this.state.squares[sq - 1].name}, ${names[piece || '']}`;
     if (targets.has(sq)) label += ', legal target';
-    el('rect', { x, y, width: 1, height: 1, class: cls, 'data-sq': sq, tabindex: 0, role: 'button', 'aria-label': label }, this.svg);
+    const focus = this.readOnly ? {} : { tabindex: 0, role: 'button' };
+    el('rect', { x, y, width: 1, height: 1, class: cls, 'data-sq': sq, ...focus, 'aria-label': label }, this.svg);
     el('rect', { x: x + 0.03, y: y + 0.03, width: 0.94, height: 0.94, class: 'focusmark' }, this.svg);
     if (this.numbers) el('text', { x: x + 0.05, y: y + 0.22, class: 'num' }, this.svg).textContent = sq;
     if (piece) this.drawPiece(x + 0.5, y + 0.5, piece, sq);
@@ -179,7 +183,7 @@ export class Board {
   }
 
   pointerDown(e) {
-    if (!this.state || e.button > 0) return;
+    if (!this.state || this.readOnly || e.button > 0) return;
     const sq = this.squareAt(e);
     if (!sq) return;
     this.square(sq);
