@@ -69,16 +69,24 @@ func (s *Server) Close() {
 // Handler returns the server's routes behind the token, Host and Origin
 // checks.
 func (s *Server) Handler() http.Handler {
+	mux := pageMux("index.html", s.hub, s.done)
+	s.routes(mux)
+	return s.guard(mux)
+}
+
+// pageMux returns the routes every page of the package has: page (an
+// embedded asset) at /, the embedded assets under /assets/, and the event
+// stream of h at /events, which ends when done is closed.
+func pageMux(page string, h *hub, done <-chan struct{}) *http.ServeMux {
 	mux := http.NewServeMux()
 	static, err := fs.Sub(assets, "assets")
 	if err != nil {
 		panic(err) // the embedded folder is part of the source
 	}
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFileFS(w, r, static, "index.html")
+		http.ServeFileFS(w, r, static, page)
 	})
 	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(static)))
-	mux.HandleFunc("GET /events", func(w http.ResponseWriter, r *http.Request) { s.hub.serveEvents(w, r, s.done) })
-	s.routes(mux)
-	return s.guard(mux)
+	mux.HandleFunc("GET /events", func(w http.ResponseWriter, r *http.Request) { h.serveEvents(w, r, done) })
+	return mux
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -76,16 +75,7 @@ func NewWatch(addr string) (*Watch, error) {
 // Origin checks: the page, its assets, the event stream and the snapshot
 // GET /api/watch.
 func (w *Watch) Handler() http.Handler {
-	mux := http.NewServeMux()
-	static, err := fs.Sub(assets, "assets")
-	if err != nil {
-		panic(err) // the embedded folder is part of the source
-	}
-	mux.HandleFunc("GET /{$}", func(rw http.ResponseWriter, r *http.Request) {
-		http.ServeFileFS(rw, r, static, "watch.html")
-	})
-	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(static)))
-	mux.HandleFunc("GET /events", func(rw http.ResponseWriter, r *http.Request) { w.hub.serveEvents(rw, r, w.done) })
+	mux := pageMux("watch.html", w.hub, w.done)
 	mux.HandleFunc("GET /api/watch", func(rw http.ResponseWriter, r *http.Request) {
 		rw.Header().Set("Content-Type", "application/json")
 		rw.Header().Set("Cache-Control", "no-store")
