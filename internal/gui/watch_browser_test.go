@@ -1,0 +1,62 @@
+package gui
+
+import (
+	"net/http/httptest"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/nechecb/nechecb/engine"
+)
+
+// TestBrowserWatch loads the match watch page in a headless Chromium and
+// feeds its server as the match runner would: a game starts, two moves are
+// played, the table and the SPRT line come, the game ends. The page must
+// show each step without a reload.
+func TestBrowserWatch(t *testing.T) {
+	exe := findChromium(t)
+	ts := httptest.NewUnstartedServer(nil)
+	w, err := NewWatch(ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Config.Handler = w.Handler()
+	ts.Start()
+	t.Cleanup(func() {
+		w.Close()
+		ts.Close()
+	})
+	b := newBrowser(t, exe)
+	b.do("load the watch page", chromedp.Navigate(ts.URL+"/?token="+w.Token()))
+	b.wait("the event stream", `document.getElementById('status').textContent === 'Live'`)
+
+	g := engine.NewGame(engine.StartPosition())
+	w.GameStarted(7, "alpha", "beta", "ballot 1", g.Start())
+	b.wait("the game's card", `(document.querySelector('li[data-game="7"] h3') || {}).textContent === 'Game 7: alpha (black) – beta (white)'`)
+	if n := eval[int](b, `document.querySelectorAll('li[data-game="7"] [data-piece]').length`); n != 24 {
+		t.Errorf("the start shows %d pieces, want 24", n)
+	}
+	for ply := 1; ply <= 2; ply++ {
+		before := g.Current()
+		m := before.LegalMoves()[0]
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		w.MovePlayed(7, ply, before, m, g.Current())
+		text := before.Notation(m)
+		b.wait("move "+text, `document.querySelector('li[data-game="7"] p').textContent.includes('last `+text+`;')`)
+	}
+	if got := eval[string](b, `document.querySelector('li[data-game="7"] p').textContent`); got != "ballot 1; move 1 (2 plies), last "+g.Positions()[1].Notation(g.Moves()[1])+"; black to move" {
+		t.Errorf("the game's line reads %q", got)
+	}
+	if n := eval[int](b, `document.querySelectorAll('li[data-game="7"] rect.last').length`); n != 2 {
+		t.Errorf("%d squares marked as the last move's, want 2", n)
+	}
+	w.Standings([]string{"pairing (A vs B) ...", "alpha vs beta 1 0 0", "1 of 2 games played"}, "SPRT elo0=0 elo1=10: LLR 0.1")
+	b.wait("the table", `document.getElementById('table').textContent.endsWith('1 of 2 games played')`)
+	b.wait("the SPRT line", `document.getElementById('sprt').textContent === 'SPRT elo0=0 elo1=10: LLR 0.1'`)
+	w.GameEnded(7, engine.Result{Outcome: engine.BlackWins, Reason: "no legal move"})
+	b.wait("the result", `document.querySelector('li[data-game="7"] p').textContent.endsWith('ended 1-0 (no legal move)')`)
+	b.shot("watch.png")
+	w.GameStarted(8, "beta", "alpha", "ballot 1", engine.StartPosition())
+	b.wait("the ended game to go", `!document.querySelector('li[data-game="7"]') && !!document.querySelector('li[data-game="8"]')`)
+}
