@@ -200,8 +200,7 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 		pos.PlayInto(&child.pos, m)
 		w.keys[w.base+ply+1] = child.pos.Hash
 		kingStep := m.Jumps == 0 && pos.Kings>>(m.From&63)&1 != 0
-		quietMan := m.Jumps == 0 && !m.Crowns && !kingStep && !child.pos.HasCapture()
-		if kind == fullNode && quietMan && w.prunes(depth, i, pvNode) && best > LossIn(MaxPly) {
+		if kind == fullNode && w.prunes(depth, i, pvNode) && best > LossIn(MaxPly) && lateQuiet(m, kingStep, &child.pos) {
 			continue
 		}
 		child.reps = 0 // after a capture nothing earlier can repeat; threat looks for no repetition
@@ -218,7 +217,7 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
 			score = alpha + 1 // no reduction: go straight to the full depth
-			if r := w.reduction(depth, i, pvNode); r > 0 && quietMan {
+			if r := w.reduction(depth, i, pvNode); r > 0 && lateQuiet(m, kingStep, &child.pos) {
 				score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			}
 			if score > alpha {
@@ -248,6 +247,14 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 		}
 	}
 	return best, bestIdx
+}
+
+// lateQuiet reports whether m, played into child, is a man's plain step
+// that neither crowns nor offers the opponent a capture: the only kind of
+// late move that pruning or reductions touch. The capture test comes last,
+// as it is the costly one.
+func lateQuiet(m *engine.Move, kingStep bool, child *engine.Position) bool {
+	return m.Jumps == 0 && !m.Crowns && !kingStep && !child.HasCapture()
 }
 
 // opponentCaptures reports whether the side not to move in p has a capture
