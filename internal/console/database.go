@@ -56,7 +56,7 @@ func (s *Session) cmdDB(args []string) {
 	var parts []string
 	for _, m := range cur.LegalMoves() {
 		after := cur.Play(m)
-		parts = append(parts, s.moveName(m)+" "+moverValue(db.ProbeDB(&after)).String())
+		parts = append(parts, s.moveName(m)+" "+db.ProbeDB(&after).Neg().String())
 	}
 	s.printf("%s\n", wrapWords("moves: ", parts))
 }
@@ -83,18 +83,6 @@ func (s *Session) openDB(dir string) {
 		}
 	}
 	s.printf("endgame database %s\n", summary)
-}
-
-// moverValue turns the verdict on the position after a move into the
-// verdict for the side that made it.
-func moverValue(v player.Outcome) player.Outcome {
-	switch v {
-	case player.DBWin:
-		return player.DBLoss
-	case player.DBLoss:
-		return player.DBWin
-	}
-	return v
 }
 
 // knownNote marks a search result the database settled: "  [database:
