@@ -204,6 +204,8 @@ func (p *players) limits(clock [2]time.Duration, side engine.Color, i int) (clie
 	switch {
 	case l.Depth > 0:
 		return client.Limits{Depth: l.Depth}, p.timeout(i)
+	case l.Nodes > 0:
+		return client.Limits{Nodes: l.Nodes}, p.timeout(i)
 	case l.MoveTime > 0:
 		return client.Limits{MoveTime: l.MoveTime}, l.MoveTime + p.timeout(i)
 	}

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,5 +72,36 @@ func TestRealEngines(t *testing.T) {
 	}
 	if len(sum.Faults) != 1 {
 		t.Errorf("faults %q, want the one kill", sum.Faults)
+	}
+}
+
+// TestNodeLimitedGamesRepeat plays the same node-limited games twice, one
+// engine in each dialect, and checks that both runs record the same moves:
+// a node budget, unlike a move time, does not depend on the machine's load.
+func TestNodeLimitedGamesRepeat(t *testing.T) {
+	bin := testbin.Build(t)
+	var records [2][]string
+	for run := range records {
+		path := filepath.Join(t.TempDir(), "nodes.pdn")
+		cfg := Config{
+			Engines: []client.Config{
+				{Name: "uci", Command: []string{bin, "protocol"}, Options: []client.Option{{Name: "Hash", Value: "1"}}},
+				{Name: "hub", Command: []string{bin, "protocol"}, Dialect: client.Hub, Options: []client.Option{{Name: "Hash", Value: "1"}}},
+			},
+			Openings: ballotOpenings(t, 1), Limits: Limits{Nodes: 3000}, MaxMoves: 40, Timeout: 20 * time.Second, PDN: path,
+		}
+		sum, err := Run(context.Background(), cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range checkRecord(t, path, sum) {
+			if g.Record.Ply() < 10 {
+				t.Errorf("run %d: a game of %d plies (%s)", run, g.Record.Ply(), g.Tag("Termination"))
+			}
+			records[run] = append(records[run], fmt.Sprint(g.Record.Moves()))
+		}
+	}
+	if strings.Join(records[0], "\n") != strings.Join(records[1], "\n") {
+		t.Errorf("node-limited games differ between runs:\n%s\n%s", records[0], records[1])
 	}
 }

@@ -20,11 +20,15 @@ type Opening struct {
 }
 
 // Limits is the time control of a match: a clock (Base plus Inc per move),
-// a fixed time per move, or a fixed depth. Exactly one is set.
+// a fixed time per move, a fixed depth, or a fixed number of nodes per
+// move. Exactly one is set.
 type Limits struct {
 	Base, Inc time.Duration
 	MoveTime  time.Duration
 	Depth     int
+	// Nodes is a node budget per move: a time-free control for screening,
+	// whose games do not depend on the machine's load.
+	Nodes int64
 	// Margin is how far past its clock an engine may go before it loses on
 	// time.
 	Margin time.Duration
@@ -192,13 +196,13 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("no openings")
 	}
 	set := 0
-	for _, on := range []bool{c.Limits.Base > 0, c.Limits.MoveTime > 0, c.Limits.Depth > 0} {
+	for _, on := range []bool{c.Limits.Base > 0, c.Limits.MoveTime > 0, c.Limits.Depth > 0, c.Limits.Nodes > 0} {
 		if on {
 			set++
 		}
 	}
 	if set != 1 {
-		return fmt.Errorf("give exactly one of a time control, a move time or a depth")
+		return fmt.Errorf("give exactly one of a time control, a move time, a depth or a node count")
 	}
 	if c.MaxMoves <= 0 {
 		c.MaxMoves = 200

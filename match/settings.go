@@ -30,6 +30,8 @@ func (c *Config) settings() []setting {
 	switch {
 	case l.Depth > 0:
 		limits = fmt.Sprintf("depth %d", l.Depth)
+	case l.Nodes > 0:
+		limits = fmt.Sprintf("nodes %d", l.Nodes)
 	case l.MoveTime > 0:
 		limits = fmt.Sprintf("movetime %v", l.MoveTime)
 	default:

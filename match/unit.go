@@ -85,7 +85,7 @@ func (c *Config) CheckRemote() error {
 // units returns the scheduled games as match units of at most batch games.
 func (c *Config) units(engines []workunit.MatchEngine, cast []workunit.Evaluator, games []Scheduled, batch int) []*workunit.Unit {
 	l := c.Limits
-	m := &workunit.Match{Engines: engines, Depth: l.Depth, MoveTimeMS: l.MoveTime.Milliseconds(), BaseMS: l.Base.Milliseconds(),
+	m := &workunit.Match{Engines: engines, Depth: l.Depth, Nodes: l.Nodes, MoveTimeMS: l.MoveTime.Milliseconds(), BaseMS: l.Base.Milliseconds(),
 		IncMS: l.Inc.Milliseconds(), MarginMS: l.Margin.Milliseconds(), TimeoutMS: c.Timeout.Milliseconds(), MaxMoves: c.MaxMoves,
 		AdjScore: c.Adjudication.Score, AdjMoves: c.Adjudication.ScoreMoves, AdjClaims: c.Adjudication.Claims}
 	var units []*workunit.Unit
@@ -183,7 +183,7 @@ func (up *UnitPlayer) Close() {
 func (up *UnitPlayer) config(u *workunit.Unit) (*Config, error) {
 	m := u.Match
 	cfg := &Config{MaxMoves: m.MaxMoves, Timeout: time.Duration(m.TimeoutMS) * time.Millisecond,
-		Limits: Limits{Depth: m.Depth, MoveTime: time.Duration(m.MoveTimeMS) * time.Millisecond, Base: time.Duration(m.BaseMS) * time.Millisecond,
+		Limits: Limits{Depth: m.Depth, Nodes: m.Nodes, MoveTime: time.Duration(m.MoveTimeMS) * time.Millisecond, Base: time.Duration(m.BaseMS) * time.Millisecond,
 			Inc: time.Duration(m.IncMS) * time.Millisecond, Margin: time.Duration(m.MarginMS) * time.Millisecond},
 		Adjudication: Adjudication{Score: m.AdjScore, ScoreMoves: m.AdjMoves, Claims: m.AdjClaims}}
 	if cfg.Timeout <= 0 {

@@ -49,6 +49,7 @@ func runMatch(args []string) int {
 	seed := fs.Uint64("seed", 1, "seed for --random")
 	tc := fs.String("tc", "", "time control BASE+INC in seconds, e.g. 10+0.1")
 	movetime := fs.Int("movetime", 0, "milliseconds per move")
+	nodes := fs.Int64("nodes", 0, "nodes per move (a time-free control for screening)")
 	depth := fs.Int("depth", 0, "fixed search depth")
 	margin := fs.Int("timemargin", 0, "milliseconds an engine may overstep its clock")
 	maxMoves := fs.Int("maxmoves", 200, "moves a side before a game is adjudicated a draw")
@@ -77,7 +78,7 @@ func runMatch(args []string) int {
 		Config: match.Config{
 			Engines: engines, Gauntlet: *gauntlet, Rounds: *rounds, Games: *games, Random: *random, Seed: *seed,
 			MaxMoves: *maxMoves, Concurrency: *concurrency, Timeout: *timeout, PDN: *pdnPath, Resume: *resume, Event: *event, FaultLimit: *faults,
-			Limits:       match.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Depth: *depth, Margin: time.Duration(*margin) * time.Millisecond},
+			Limits:       match.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond, Depth: *depth, Nodes: *nodes, Margin: time.Duration(*margin) * time.Millisecond},
 			Adjudication: match.Adjudication{Score: *adjScore, ScoreMoves: *adjMoves, Claims: *adjClaims},
 		},
 		TimeControl: *tc, SPRT: *sprt, Openings: *openings, Strict: *strict, Plot: *plot, Quiet: *quiet,

@@ -101,6 +101,7 @@ const (
 type Match struct {
 	Engines    []MatchEngine `json:"engines"`
 	Depth      int           `json:"depth,omitempty"`
+	Nodes      int64         `json:"nodes,omitempty"`
 	MoveTimeMS int64         `json:"movetime_ms,omitempty"`
 	BaseMS     int64         `json:"base_ms,omitempty"`
 	IncMS      int64         `json:"inc_ms,omitempty"`

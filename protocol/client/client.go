@@ -80,6 +80,7 @@ var (
 // Limits are the limits of one search. Zero fields are not sent.
 type Limits struct {
 	Depth    int
+	Nodes    int64
 	MoveTime time.Duration
 	// Time and Inc are the remaining clock time and increment of each side,
 	// indexed by engine.Color; HasClock says whether they are sent.
@@ -344,6 +345,9 @@ func (e *Engine) goUCI(start engine.Position, moves []engine.Move, lim Limits) e
 	if lim.Depth > 0 {
 		goCmd += fmt.Sprintf(" depth %d", lim.Depth)
 	}
+	if lim.Nodes > 0 {
+		goCmd += fmt.Sprintf(" nodes %d", lim.Nodes)
+	}
 	if lim.MoveTime > 0 {
 		goCmd += fmt.Sprintf(" movetime %d", lim.MoveTime.Milliseconds())
 	}
@@ -371,6 +375,8 @@ func (e *Engine) goHub(start engine.Position, moves []engine.Move, lim Limits) e
 	switch {
 	case lim.Depth > 0:
 		level = fmt.Sprintf("level depth=%d", lim.Depth)
+	case lim.Nodes > 0:
+		level = fmt.Sprintf("level nodes=%d", lim.Nodes)
 	case lim.MoveTime > 0:
 		level = fmt.Sprintf("level move-time=%.3f", lim.MoveTime.Seconds())
 	case lim.HasClock:
