@@ -47,9 +47,24 @@ type Game struct {
 	// a missing or empty entry is no comment. Whitespace runs in a comment
 	// are written and read as one space.
 	Comments []string
+	// Variations are the side lines of the game's moves, written after the
+	// move each replaces, in parentheses (PDN's recursive annotation
+	// variations), in their order. The reader skips variations, so a game
+	// read from a file has none.
+	Variations []Variation
 	// Number is the game's 1-based place in the file it was read from,
 	// counting the games skipped as bad (0 for a game not read from a file).
 	Number int
+}
+
+// Variation is a side line: moves played instead of the move at index Ply
+// of the line it branches from (from the position before that move), with
+// side lines of its own, their Ply counted in Moves. Its moves must be
+// legal; the writer does not check them.
+type Variation struct {
+	Ply        int
+	Moves      []engine.Move
+	Variations []Variation
 }
 
 // New returns a game with the standard tags (values "?", Result "*") and an

@@ -320,3 +320,47 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestWriteVariations writes side lines in parentheses after the move each
+// replaces, nested ones inside, with White's moves numbered after a side
+// line; reading the text back keeps the main line and skips the side lines.
+func TestWriteVariations(t *testing.T) {
+	g := New(engine.StartPosition())
+	for _, s := range []string{"11-15", "23-19", "8-11", "22-17"} {
+		if _, err := g.Record.PlayText(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	line := func(pos engine.Position, texts ...string) []engine.Move {
+		var out []engine.Move
+		for _, s := range texts {
+			m, err := pos.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, m)
+			pos = pos.Play(m)
+		}
+		return out
+	}
+	after1 := g.Record.Positions()[1]
+	side := line(after1, "22-18", "15x22", "25x18")
+	afterSide2 := after1.Play(side[0])
+	afterSide2 = afterSide2.Play(side[1])
+	g.Variations = []Variation{{Ply: 1, Moves: side, Variations: []Variation{
+		{Ply: 2, Moves: line(afterSide2, "26x17")},
+	}}, {Ply: 1, Moves: line(after1, "24-20")}}
+	got := g.String()
+	want := "1. 11-15 23-19 (1... 22-18 2. 15x22 25x18 (2... 26x17)) (1... 24-20) 2. 8-11\n22-17 *\n\n"
+	if !strings.HasSuffix(got, want) {
+		t.Errorf("move text:\n%s\nwant it to end with:\n%s", got, want)
+	}
+	back, err := Read(strings.NewReader(got), "t.pdn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Variations = nil
+	if diff := cmp.Diff(summarize(g), summarize(back[0])); diff != "" {
+		t.Errorf("reading back (-written +read):\n%s", diff)
+	}
+}

@@ -26,8 +26,9 @@ func MoveNumber(first engine.Color, i int) (int, engine.Color) {
 }
 
 // Write writes g in PDN: the tag section, a blank line, the moves wrapped to
-// 79 columns and the result token, then a blank line. Captures are written
-// short ("9x27") when no other legal move has the same start and end.
+// 79 columns, with the side lines in parentheses, and the result token,
+// then a blank line. Captures are written short ("9x27") when no other
+// legal move has the same start and end.
 func Write(w io.Writer, g *Game) error {
 	var b bytes.Buffer
 	for _, t := range writtenTags(g) {
@@ -37,22 +38,43 @@ func Write(w io.Writer, g *Game) error {
 	lw := lineWriter{buf: &b}
 	lw.comment(g.Comment(0))
 	start := g.Record.Start()
-	positions := g.Record.Positions()
-	for i, m := range g.Record.Moves() {
-		num, side := MoveNumber(start.Side, i)
-		switch {
-		case side == engine.Black:
-			lw.word(strconv.Itoa(num) + ".")
-		case i == 0 || g.Comment(i) != "":
-			lw.word(strconv.Itoa(num) + "...")
-		}
-		lw.word(positions[i].Notation(m))
-		lw.comment(g.Comment(i + 1))
-	}
+	lw.line(start.Side, 0, start, g.Record.Moves(), g.Variations, func(i int) string { return g.Comment(i) })
 	lw.word(g.Result())
 	b.WriteString("\n\n")
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// line writes moves played from pos, the first of them ply ply0 of a game
+// whose first mover is first, each followed by comment(i) (i counted from
+// 1) and by the side lines that replace it, in parentheses. A move by White
+// gets its number at the start of a line and after a comment or a side
+// line.
+func (lw *lineWriter) line(first engine.Color, ply0 int, pos engine.Position, moves []engine.Move, vars []Variation, comment func(int) string) {
+	numbered := true
+	for i, m := range moves {
+		num, side := MoveNumber(first, ply0+i)
+		switch {
+		case side == engine.Black:
+			lw.word(strconv.Itoa(num) + ".")
+		case numbered:
+			lw.word(strconv.Itoa(num) + "...")
+		}
+		lw.word(pos.Notation(m))
+		c := comment(i + 1)
+		lw.comment(c)
+		numbered = c != ""
+		for _, v := range vars {
+			if v.Ply != i {
+				continue
+			}
+			lw.open = true
+			lw.line(first, ply0+i, pos, v.Moves, v.Variations, func(int) string { return "" })
+			lw.close()
+			numbered = true
+		}
+		pos = pos.Play(m)
+	}
 }
 
 // WriteAll writes the games one after the other.
@@ -161,9 +183,14 @@ func quote(s string) string {
 type lineWriter struct {
 	buf *bytes.Buffer
 	col int
+	// open puts the '(' of a side line before the next word.
+	open bool
 }
 
 func (lw *lineWriter) word(s string) {
+	if lw.open {
+		s, lw.open = "("+s, false
+	}
 	switch {
 	case lw.col == 0:
 	case lw.col+1+len(s) > lineWidth:
@@ -175,6 +202,20 @@ func (lw *lineWriter) word(s string) {
 	}
 	lw.buf.WriteString(s)
 	lw.col += len(s)
+}
+
+// close ends a side line with ')', on the next line when this one is
+// full.
+func (lw *lineWriter) close() {
+	if lw.open { // a side line without moves
+		lw.word("")
+	}
+	if lw.col+1 > lineWidth {
+		lw.buf.WriteByte('\n')
+		lw.col = 0
+	}
+	lw.buf.WriteByte(')')
+	lw.col++
 }
 
 // comment writes {text}, wrapping inside it at spaces. A '}' in the text,

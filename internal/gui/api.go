@@ -27,6 +27,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/play", change(s, true, s.play))
 	mux.HandleFunc("POST /api/undo", change(s, false, func(struct{}) error { return s.st.takeBack() }))
 	mux.HandleFunc("POST /api/goto", change(s, true, s.goTo))
+	mux.HandleFunc("POST /api/node", change(s, true, s.nodeAction))
 	mux.HandleFunc("POST /api/new", change(s, true, s.newGame))
 	mux.HandleFunc("POST /api/engine", change(s, true, s.setEngine))
 	mux.HandleFunc("POST /api/go", change(s, true, s.goEngine))
@@ -255,14 +256,15 @@ func (s *Server) setEngine(req engineRequest) error {
 	return nil
 }
 
-// goEngine makes the engine play the side to move in the position shown
-// (the rest of the game is dropped), and its opponent the user.
+// goEngine makes the engine play the side to move in the position shown,
+// and its opponent the user; the line ends there, and the moves after it
+// stay in the tree.
 func (s *Server) goEngine(struct{}) error {
 	st := &s.st
 	if r := st.result(); r.Outcome != engine.Ongoing {
 		return fmt.Errorf("the game is over: %s", r)
 	}
-	st.truncate()
+	st.cut()
 	side := st.game.Current().Side
 	st.engineSide[side], st.engineSide[side.Opponent()] = true, false
 	st.analysing = false

@@ -250,8 +250,9 @@ func TestNavigationAndVariation(t *testing.T) {
 	if st = s.mustPost("/api/play", playRequest{Moves: []string{"23-19"}}); st.Cursor != 2 || len(st.Moves) != 3 {
 		t.Fatalf("the game's next move: cursor %d, %d moves; want 2, 3", st.Cursor, len(st.Moves))
 	}
-	// Another move replaces the rest.
-	if st = s.mustPost("/api/play", playRequest{Moves: []string{"9-14"}}); st.Cursor != 3 || st.Moves[2].Text != "9-14" {
+	// Another move starts a side line, which becomes the line shown
+	// (tree_test.go tests the tree).
+	if st = s.mustPost("/api/play", playRequest{Moves: []string{"9-14"}}); st.Cursor != 3 || len(st.Moves) != 3 || st.Moves[2].Text != "9-14" {
 		t.Fatalf("a new move mid-game: cursor %d, moves %v", st.Cursor, st.Moves)
 	}
 }

@@ -122,9 +122,11 @@ const moveCount = `document.querySelectorAll('#moves button').length`
 
 // TestBrowser drives the page in a headless Chromium: it loads the page,
 // plays a move by clicks, a double jump by a drag and then square by
-// square (the engine answers each), takes back, imports a PDN and steps through it with the arrow
-// keys, runs an analysis (lines, arrow, score graph, a clickable PV), flips
-// the board, and checks that the page without the token gets 403.
+// square (the engine answers each), takes back, imports a PDN and steps
+// through it with the arrow keys, plays a side line in it and clicks
+// through both lines, runs an analysis (lines, arrow, score graph, a
+// clickable PV), flips the board, and checks that the page without the
+// token gets 403.
 func TestBrowser(t *testing.T) {
 	exe := findChromium(t)
 	s := newTestServer(t)
@@ -137,6 +139,7 @@ func TestBrowser(t *testing.T) {
 
 	browserPlay(t, b)
 	browserImport(t, b)
+	browserVariations(t, b)
 	browserAnalyse(t, b)
 
 	b.click("#flip")
@@ -210,9 +213,38 @@ func browserImport(t *testing.T, b *browser) {
 	for range 3 {
 		b.do("arrow right", chromedp.KeyEvent(kb.ArrowRight))
 	}
-	b.wait("three steps forward", `((document.querySelector('#moves .cur') || {}).firstChild || {}).textContent === '8-11'`)
+	b.wait("three steps forward", curMove+` === '8-11'`)
 	b.do("arrow left", chromedp.KeyEvent(kb.ArrowLeft))
-	b.wait("a step back", `((document.querySelector('#moves .cur') || {}).firstChild || {}).textContent === '23-19'`)
+	b.wait("a step back", curMove+` === '23-19'`)
+}
+
+// curMove is the expression for the text of the move list's current move.
+const curMove = `((document.querySelector('#moves .cur') || {}).firstChild || {}).textContent`
+
+// browserVariations plays another move where the imported game is shown
+// (after 23-19): both lines are listed, the new one in parentheses; a
+// click on a main-line move and one on the side line's move show them, and
+// the PDN export holds the side line.
+func browserVariations(t *testing.T, b *browser) {
+	b.square(9)
+	b.square(14)
+	b.wait("the side line", curMove+` === '9-14' && `+moveCount+` === 7 && `+
+		`(document.querySelector('#moves .var button') || {}).textContent === '9-14'`)
+	if got := eval[string](b, `document.getElementById('moves').textContent.trim()`); got != "1. 11-15 23-19 2. 8-11 (2. 9-14) 2... 22-17 3. 9-13 17-14" {
+		t.Errorf("the move list reads %q", got)
+	}
+	eval[bool](b, `[...document.querySelectorAll('#moves > button')].find(e => e.textContent === '22-17').click() || true`)
+	b.wait("the main line's 22-17", curMove+` === '22-17' && `+moveCount+` === 7 && document.getElementById('var-promote').disabled`)
+	b.click("#moves .var button")
+	b.wait("the side line's move", curMove+` === '9-14' && !document.getElementById('var-promote').disabled`)
+	b.shot("variation.png")
+	pdnText, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`fetch(document.getElementById('pdn-export').href).then(r => r.text())`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("the PDN export: %v", err)
+	}
+	if !strings.Contains(pdnText, "1. 11-15 23-19 2. 8-11 (2. 9-14) 2... 22-17 3. 9-13 17-14 *") {
+		t.Errorf("the PDN export has not the side line:\n%s", pdnText)
+	}
 }
 
 // browserAnalyse runs the analysis of the position shown: the lines, the
@@ -225,7 +257,7 @@ func browserAnalyse(t *testing.T, b *browser) {
 	// The lines are redrawn on every report, so the move is found and
 	// clicked in one step.
 	pv := eval[string](b, `(() => { const m = document.querySelector('#lines .pvmove'); m.click(); return m.textContent; })()`)
-	b.wait("the PV move played", fmt.Sprintf(`((document.querySelector('#moves .cur') || {}).firstChild || {}).textContent === %q`, pv))
+	b.wait("the PV move played", fmt.Sprintf(curMove+` === %q`, pv))
 	b.wait("the analysis of the new position", `document.querySelectorAll('#lines tbody tr').length > 0`)
 	delays := eval[[]float64](b, `window.nechecbStats.infoDelays`)
 	b.click("#analyse")
@@ -235,7 +267,7 @@ func browserAnalyse(t *testing.T, b *browser) {
 	b.do("game analysis time", chromedp.SetValue(chromedp.CSS("#review-time"), "0.05"))
 	b.click("#review")
 	b.wait("the game analysis", `document.getElementById('review').getAttribute('aria-pressed') === 'false' && `+
-		`document.querySelectorAll('#graph .pt').length === document.querySelectorAll('#moves button').length + 1`)
+		`document.querySelectorAll('#graph .pt').length === document.querySelectorAll('#moves button.line').length + 1`)
 	b.shot("analysis.png")
 	if len(delays) == 0 {
 		t.Fatal("no search report reached the page")

@@ -111,7 +111,7 @@ func collectionNames(coll *pdn.Collection) []string {
 }
 
 // exportPDN answers the game as a PDN file: an imported game keeps its
-// tags (and its result while its moves are as read); another names the
+// tags (and its result while its main line is as read); another names the
 // players by who played.
 func (s *Server) exportPDN(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
@@ -123,16 +123,17 @@ func (s *Server) exportPDN(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, text)
 }
 
-// gamePDNLocked writes the game in PDN.
+// gamePDNLocked writes the game in PDN: the main line, with the side
+// lines in parentheses.
 func (s *Server) gamePDNLocked() string {
 	st := &s.st
-	g := pdn.FromRecord(st.game.Record())
+	g := st.mainGame()
 	if st.loaded != nil {
 		ruled := g.Tag("Result")
 		for _, t := range st.loaded.Tags {
 			g.SetTag(t.Name, t.Value)
 		}
-		if !sameMoves(st.loadedMoves, st.game.Moves()) {
+		if !sameMoves(st.loadedMoves, g.Record.Moves()) {
 			g.SetTag("Result", ruled)
 		}
 		return g.String()

@@ -69,7 +69,7 @@ func (s *Server) afterChangeLocked() {
 	case st.engineToMove():
 		pos, hist := st.shown()
 		if m, ok := s.sess.Probe(pos, hist); ok {
-			st.playLine([]engine.Move{m})
+			st.playEngine(m)
 			s.hub.publish("note", map[string]string{"text": "book move " + pos.Notation(m)})
 			s.afterChangeLocked()
 			return
@@ -137,7 +137,7 @@ func (s *Server) finish(run *searchRun, r player.Result) {
 	switch {
 	case run.version != s.st.version:
 	case run.kind == "play" && r.HasMove:
-		s.st.playLine([]engine.Move{r.Best})
+		s.st.playEngine(r.Best)
 		s.afterChangeLocked()
 	case run.kind == "review":
 		s.reviewNextLocked()

@@ -36,8 +36,15 @@ func (l level) check() error {
 }
 
 // state is the game the server keeps for the page, and how it is played.
+//
+// The game is a tree of moves (tree.go): the main line and its side lines.
+// game holds one line of it, from the start, which line[i] (the node after
+// i moves) follows: the line shown, played on and analysed.
 type state struct {
 	game   *session.Game
+	root   *node
+	line   []*node
+	lastID int // the id of the last node made
 	cursor int // the ply shown, 0..game.Ply()
 	// version counts the changes; a search result for an older version is
 	// not played.
@@ -71,6 +78,7 @@ func (st *state) reset() {
 // newGame makes g the game, shown at its end, with the clocks reset.
 func (st *state) newGame(g *session.Game) {
 	st.game, st.cursor = g, g.Ply()
+	st.plantTree(g)
 	st.loaded, st.loadedMoves, st.timeLoss = nil, nil, nil
 	st.resetClocks()
 	st.version++
@@ -101,14 +109,6 @@ func (st *state) result() engine.Result {
 	return engine.ResultOf(st.game.Positions()[:st.cursor+1])
 }
 
-// truncate takes back the moves after the position shown.
-func (st *state) truncate() {
-	for st.game.Ply() > st.cursor {
-		st.game.Undo()
-	}
-	st.timeLoss = nil
-}
-
 // parseLine reads moves, each in numeric or algebraic notation, from the
 // position shown, without playing them. The error names the first move
 // that does not fit.
@@ -135,23 +135,38 @@ func (st *state) parseLine(texts []string) ([]engine.Move, error) {
 }
 
 // playLine plays moves, checked by parseLine, from the position shown:
-// moves that follow the game's own go forward through it, and the first
-// that differs replaces the rest of the game. The clock of each mover runs
-// down by the time it took.
+// a move the line goes on with steps forward, a move that starts a side
+// line of the tree goes into it (and on along its main continuation), and
+// any other move is new: it goes in the tree after the position shown, as
+// a side line when other moves were played there, and the line ends with
+// it. The clock of each mover of a new move runs down by the time it took.
 func (st *state) playLine(moves []engine.Move) {
 	for _, m := range moves {
-		if !st.atEnd() && st.game.Moves()[st.cursor] == m {
+		next := st.line[st.cursor].child(m)
+		switch {
+		case next == nil:
+			st.cut()
+			st.tickClock(st.game.Current().Side)
+			if err := st.game.Play(m); err != nil {
+				return // parseLine checked the move; nothing to undo
+			}
+			st.line = append(st.line, st.addNode(st.line[st.cursor], m))
 			st.cursor++
-			continue
+		case !st.atEnd() && st.line[st.cursor+1] == next:
+			st.cursor++
+		default:
+			st.setLine(extend(append(st.line[:st.cursor+1:st.cursor+1], next)), st.cursor+1)
 		}
-		st.truncate()
-		st.tickClock(st.game.Current().Side)
-		if err := st.game.Play(m); err != nil {
-			return // parseLine checked the move; nothing to undo
-		}
-		st.cursor++
 	}
 	st.version++
+}
+
+// playEngine plays m, the engine's move, from the position shown, and ends
+// the line with it, so that the game goes on from there even when the tree
+// went on after it.
+func (st *state) playEngine(m engine.Move) {
+	st.playLine([]engine.Move{m})
+	st.cut()
 }
 
 // tickClock runs side's clock down by the time since its turn began, adds
@@ -173,18 +188,21 @@ func (st *state) tickClock(side engine.Color) {
 	st.clock[side] += time.Duration(st.level.IncS) * time.Second
 }
 
-// takeBack takes back the last move of the game, and the engine's move
-// before it too, so that a player against the engine is to move again.
+// takeBack takes back the move that reached the position shown, and the
+// engine's move before it too, so that a player against the engine is to
+// move again: they leave the tree, with all that followed them, and the
+// line ends at the position before them.
 func (st *state) takeBack() error {
-	st.truncate()
-	if st.game.Ply() == 0 {
+	if st.cursor == 0 {
 		return fmt.Errorf("no move to take back")
 	}
-	st.game.Undo()
-	if side := st.game.Current().Side; st.engineSide[side] && !st.engineSide[side.Opponent()] && st.game.Ply() > 0 {
-		st.game.Undo()
+	back := 1
+	if mover := st.game.Positions()[st.cursor-1].Side; st.engineSide[mover] && !st.engineSide[mover.Opponent()] && st.cursor > 1 {
+		back = 2
 	}
-	st.cursor = st.game.Ply()
+	st.cursor -= back
+	st.line[st.cursor+1].detach()
+	st.cut()
 	st.turnStart = time.Now()
 	st.version++
 	return nil

@@ -104,6 +104,7 @@ type squareView struct {
 
 // moveView is a move of the game or a legal move of the position shown.
 type moveView struct {
+	ID     int    `json:"id,omitempty"` // the move's node in the tree
 	Ply    int    `json:"ply,omitempty"`
 	Number int    `json:"number,omitempty"`
 	Side   string `json:"side,omitempty"`
@@ -144,13 +145,20 @@ type clockView struct {
 
 // stateView is everything the page shows, as GET /api/state answers it.
 type stateView struct {
-	Version   int          `json:"version"`
-	FEN       string       `json:"fen"`
-	Side      string       `json:"side"`
-	Pieces    []string     `json:"pieces"` // by square 1..32 ([0] unused): "", b, w, B, W
-	Squares   []squareView `json:"squares"`
-	Moves     []moveView   `json:"moves"`
-	Cursor    int          `json:"cursor"`
+	Version int          `json:"version"`
+	FEN     string       `json:"fen"`
+	Side    string       `json:"side"`
+	Pieces  []string     `json:"pieces"` // by square 1..32 ([0] unused): "", b, w, B, W
+	Squares []squareView `json:"squares"`
+	Moves   []moveView   `json:"moves"` // the line shown
+	Cursor  int          `json:"cursor"`
+	// Tree is the game's main line with its side lines (the marks of the
+	// moves on the line shown are in Moves); Node is the id of the
+	// position shown (0 the start), SideLine the id of the first move of
+	// the innermost side line that holds it (0 on the main line).
+	Tree      []treeMove   `json:"tree"`
+	Node      int          `json:"node"`
+	SideLine  int          `json:"sideLine"`
 	Legal     []moveView   `json:"legal"`
 	Last      *moveView    `json:"last"`
 	Result    resultView   `json:"result"`
@@ -210,7 +218,7 @@ func (s *Server) viewLocked() stateView {
 	for i, m := range st.game.Moves() {
 		mv := moveViewOf(&positions[i], m)
 		n, side := pdn.MoveNumber(st.game.Start().Side, i)
-		mv.Ply, mv.Number, mv.Side, mv.Captured = i+1, n, sideName(side), nil
+		mv.ID, mv.Ply, mv.Number, mv.Side, mv.Captured = st.line[i+1].id, i+1, n, sideName(side), nil
 		v.Moves = append(v.Moves, mv)
 	}
 	if st.cursor > 0 {
@@ -232,6 +240,8 @@ func (s *Server) viewLocked() stateView {
 	v.Clock = s.clockLocked()
 	v.Infos, v.Scores = s.lines.snapshot(positions)
 	markMoves(v.Moves, v.Scores)
+	v.Tree = treeView(st.root.line()[1:], st.game.Start(), 0, st.game.Start().Side)
+	v.Node, v.SideLine = st.line[st.cursor].id, st.sideLineAt()
 	if st.loaded != nil {
 		v.Tags = st.loaded.Tags
 	}

@@ -69,31 +69,52 @@ function showResult(v) {
   }
 }
 
+// showMoves writes the game's tree as PDN does: the main line, each side
+// line in parentheses after the move it replaces. Every move is a button
+// that shows the position after it; the moves of the line shown are
+// marked, with the game analysis's marks.
 function showMoves(v) {
-  const ol = $('moves');
-  ol.replaceChildren();
-  let li = null;
-  (v.moves || []).forEach((m, i) => {
-    if (!li || m.side === 'black' || i === 0) {
-      li = document.createElement('li');
-      li.value = m.number;
-      ol.appendChild(li);
-      if (m.side === 'white' && i === 0) li.append('... ');
+  const box = $('moves');
+  box.replaceChildren();
+  const onLine = new Map((v.moves || []).map(m => [m.id, m]));
+  const marks = { '??': 'blunder', '?': 'mistake', '?!': 'inaccuracy' };
+  const write = (parent, moves, side) => {
+    let numbered = true;
+    for (const m of moves) {
+      if (m.side === 'black' || numbered) parent.append(`${m.number}${m.side === 'black' ? '.' : '...'} `);
+      numbered = false;
+      const b = document.createElement('button');
+      b.textContent = m.text;
+      b.dataset.id = m.id;
+      const lm = onLine.get(m.id);
+      b.setAttribute('aria-label', `move ${m.number} ${m.side} ${m.text}` + (side ? ', side line' : '') +
+        (lm && lm.mark ? `, ${marks[lm.mark]}, lost ${(lm.drop / 100).toFixed(2)}` : ''));
+      if (lm) b.classList.add('line');
+      if (lm && lm.mark) {
+        b.classList.add('mark');
+        b.title = `${marks[lm.mark]}: lost ${(lm.drop / 100).toFixed(2)} men`;
+        b.appendChild(document.createElement('span')).textContent = lm.mark;
+      }
+      if (m.id === v.node) { b.classList.add('cur'); b.setAttribute('aria-current', 'true'); }
+      b.addEventListener('click', () => act('/api/node', { id: m.id, action: 'goto' }));
+      parent.append(b, ' ');
+      for (const alt of m.vars || []) {
+        const span = document.createElement('span');
+        span.className = 'var';
+        span.setAttribute('role', 'group');
+        span.setAttribute('aria-label', 'side line');
+        span.append('(');
+        write(span, alt, true);
+        span.lastChild.remove(); // the space after its last move or side line
+        span.append(')');
+        parent.append(span, ' ');
+        numbered = true;
+      }
     }
-    const b = document.createElement('button');
-    b.textContent = m.text;
-    const marks = { '??': 'blunder', '?': 'mistake', '?!': 'inaccuracy' };
-    b.setAttribute('aria-label', `move ${m.number} ${m.side} ${m.text}` + (m.mark ? `, ${marks[m.mark]}, lost ${(m.drop / 100).toFixed(2)}` : ''));
-    if (m.mark) {
-      b.classList.add('mark');
-      b.title = `${marks[m.mark]}: lost ${(m.drop / 100).toFixed(2)} men`;
-      b.appendChild(document.createElement('span')).textContent = m.mark;
-    }
-    if (m.ply === v.cursor) { b.classList.add('cur'); b.setAttribute('aria-current', 'true'); }
-    b.addEventListener('click', () => act('/api/goto', { ply: m.ply }));
-    li.appendChild(b);
-  });
-  const cur = ol.querySelector('.cur');
+  };
+  write(box, v.tree || [], false);
+  $('var-promote').disabled = $('var-delete').disabled = !v.sideLine;
+  const cur = box.querySelector('.cur');
   if (cur) cur.scrollIntoView({ block: 'nearest' });
 }
 
@@ -174,6 +195,8 @@ function navigate(to) {
 function wire() {
   for (const to of ['first', 'back', 'fwd', 'last']) $('nav-' + to).addEventListener('click', () => navigate(to));
   $('takeback').addEventListener('click', () => act('/api/undo', {}));
+  $('var-promote').addEventListener('click', () => act('/api/node', { id: state.node, action: 'promote' }));
+  $('var-delete').addEventListener('click', () => act('/api/node', { id: state.sideLine, action: 'delete' }));
   $('movenow').addEventListener('click', () => call('/api/movenow', {}).catch(e => say(e.message)));
   $('go').addEventListener('click', () => act('/api/go', {}));
   $('new-game').addEventListener('click', () => act('/api/new', {}));
