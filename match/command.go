@@ -42,34 +42,61 @@ type Job struct {
 // before its last game; the notice went to Stderr already.
 var ErrInterrupted = errors.New("match: interrupted")
 
-// RunJob checks j, plays the match (Run) and writes its table, and the
-// Elo curve when j.Plot says. The first interrupt finishes the games under
-// way, a second one ends the process. Settings that are wrong are bad input
-// (internal/badinput).
+// RunJob checks j (Prepare) and plays the match (Prepared.Run).
 func RunJob(j Job) error {
+	p, err := Prepare(j)
+	if err != nil {
+		return err
+	}
+	return p.Run()
+}
+
+// Prepared is a match whose settings are checked and whose openings are
+// read, ready to be played.
+type Prepared struct {
+	job Job
+	cfg Config
+}
+
+// Prepare checks j's settings (time control, SPRT, openings, engines and
+// the rest, the --plot file) and reads its openings, so that a caller can
+// report a wrong setting before it starts anything around the match.
+// Settings that are wrong are bad input (internal/badinput).
+func Prepare(j Job) (*Prepared, error) {
 	cfg := j.Config
 	var err error
 	if j.TimeControl != "" {
 		if cfg.Limits.Base, cfg.Limits.Inc, err = ParseTimeControl(j.TimeControl); err != nil {
-			return badinput.Mark(err)
+			return nil, badinput.Mark(err)
 		}
 	}
 	if j.SPRT != "" {
 		if cfg.SPRT, err = ParseSPRT(j.SPRT); err != nil {
-			return badinput.Mark(err)
+			return nil, badinput.Mark(err)
 		}
 	}
 	if cfg.Openings, err = LoadOpenings(j.Openings, j.Strict, j.Stderr); err != nil {
-		return badinput.Mark(err)
+		return nil, badinput.Mark(err)
 	}
 	if err := cfg.Validate(); err != nil {
-		return badinput.Mark(err)
+		return nil, badinput.Mark(err)
 	}
 	if j.Plot != "" {
 		if err := fileio.CheckWritable(j.Plot); err != nil {
-			return fmt.Errorf("--plot: %w", err)
+			return nil, fmt.Errorf("--plot: %w", err)
 		}
 	}
+	return &Prepared{job: j, cfg: cfg}, nil
+}
+
+// SetObserver makes o the match's observer (Config.Observer).
+func (p *Prepared) SetObserver(o Observer) { p.cfg.Observer = o }
+
+// Run plays the match (Run) and writes its table, and the Elo curve when
+// the job's Plot says; with a Fleet, it starts the fleet first. The first
+// interrupt finishes the games under way, a second one ends the process.
+func (p *Prepared) Run() error {
+	j, cfg := p.job, p.cfg
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if j.Fleet != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"net/http"
 	"os"
 	"os/exec"
@@ -62,5 +63,50 @@ func TestGUICommand(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("nechecb gui did not stop 10 s after Ctrl-C")
+	}
+}
+
+// TestMatchGUIChecksFirst: match --gui with a wrong setting (SPRT,
+// openings, too few engines, a time control) fails at once with status 2
+// and the setting's error, before the watch page's address is printed; an
+// engine that cannot start (found only when the match starts) fails with
+// status 1 right after it, without waiting for Ctrl-C.
+func TestMatchGUIChecksFirst(t *testing.T) {
+	bin := testbin.Build(t)
+	good := "name=A cmd=" + bin + " opts=Hash=1"
+	gui := []string{"--gui", "--open=false", "--depth", "1", "--quiet", "--games", "2"}
+	for _, c := range []struct {
+		name   string
+		args   []string
+		status int
+		want   string
+	}{
+		{"bad sprt", []string{"--engine", good, "--engine", good, "--sprt", "elo0=x"}, 2, "elo0"},
+		{"missing openings", []string{"--engine", good, "--engine", good, "--openings", "no-such-file.pdn"}, 2, "no-such-file.pdn"},
+		{"one engine", []string{"--engine", good}, 2, "engine"},
+		{"bad time control", []string{"--engine", good, "--engine", good, "--tc", "ten"}, 2, "ten"},
+		{"engine that cannot start", []string{"--engine", good, "--engine", "name=B cmd=" + bin + "-missing"}, 1, "engine B could not start"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		cmd := exec.CommandContext(ctx, bin, append(append([]string{"match"}, c.args...), gui...)...)
+		cmd.Dir = t.TempDir()
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		timedOut := ctx.Err() != nil
+		cancel()
+		status := -1
+		if ee, ok := err.(*exec.ExitError); ok {
+			status = ee.ExitCode()
+		}
+		if timedOut {
+			t.Errorf("%s: still running after 60 s (stdout %q, stderr %q)", c.name, stdout.String(), stderr.String())
+			continue
+		}
+		printed := strings.Contains(stdout.String()+stderr.String(), "http://")
+		if status != c.status || !strings.Contains(stderr.String(), c.want) || printed != (c.status == 1) {
+			t.Errorf("%s: status %d, address printed %v, stderr:\n%s\nwant status %d, %q, the address printed only for an engine that cannot start",
+				c.name, status, printed, stderr.String(), c.status, c.want)
+		}
 	}
 }

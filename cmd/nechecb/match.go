@@ -87,14 +87,18 @@ func runMatch(args []string) int {
 		},
 		Stdout: os.Stdout, Stderr: os.Stderr,
 	}
-	var err error
-	if *useGUI {
+	// The settings are checked before the watch page's address is
+	// printed, so that a wrong one ends the command at once.
+	prep, err := match.Prepare(job)
+	switch {
+	case err != nil:
+	case *useGUI:
 		err = gui.WatchMatch(watch, func(w *gui.Watch) error {
-			job.Observer = w
-			return match.RunJob(job)
+			prep.SetObserver(w)
+			return prep.Run()
 		})
-	} else {
-		err = match.RunJob(job)
+	default:
+		err = prep.Run()
 	}
 	if errors.Is(err, match.ErrInterrupted) {
 		return 1 // the match is not complete; the notice is written

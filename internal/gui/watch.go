@@ -169,9 +169,11 @@ func (g *watchGame) setPosition(pos *engine.Position) {
 // WatchMatch serves the watch page on opts.Addr while run plays the match
 // with the Watch as its observer, printing the page's address (and opening
 // it when opts.Open is set) as the gui command does. The server stops when
-// run returns, or with opts.Linger at the next Ctrl-C; a page keeps what
-// it last showed. It returns run's error, or why the server could not
-// start.
+// run returns, or with opts.Linger, after a match that ended without an
+// error, at the next Ctrl-C; a page keeps what it last showed. It returns
+// run's error at once, or why the server could not start. The match's
+// settings are to be checked before (match.Prepare): a wrong one should
+// not print an address.
 func WatchMatch(opts Options, run func(w *Watch) error) error {
 	ln, err := net.Listen("tcp", opts.Addr)
 	if err != nil {
@@ -189,7 +191,7 @@ func WatchMatch(opts Options, run func(w *Watch) error) error {
 	go func() { served <- serveUntil(ctx, ln, w.Handler(), w.Close) }()
 	err = run(w)
 	w.finish()
-	if opts.Linger {
+	if opts.Linger && err == nil {
 		fmt.Fprintf(opts.Err, "nechecb match: the match is over; the page stays at %s until Ctrl-C\n", addr)
 		wait, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		<-wait.Done()
