@@ -54,9 +54,9 @@ func TestBrowserWatch(t *testing.T) {
 	w.Standings([]string{"pairing (A vs B) ...", "alpha vs beta 1 0 0", "1 of 2 games played"}, "SPRT elo0=0 elo1=10: LLR 0.1")
 	b.wait("the table", `document.getElementById('table').textContent.endsWith('1 of 2 games played')`)
 	b.wait("the SPRT line", `document.getElementById('sprt').textContent === 'SPRT elo0=0 elo1=10: LLR 0.1'`)
+	b.shot("watch.png")
 	w.GameEnded(7, engine.Result{Outcome: engine.BlackWins, Reason: "no legal move"})
 	b.wait("the result", `document.querySelector('li[data-game="7"] p').textContent.endsWith('ended 1-0 (no legal move)')`)
-	b.shot("watch.png")
 	w.GameStarted(8, "beta", "alpha", "ballot 1", engine.StartPosition())
 	b.wait("the ended game to go", `!document.querySelector('li[data-game="7"]') && !!document.querySelector('li[data-game="8"]')`)
 }
