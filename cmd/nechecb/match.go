@@ -93,6 +93,7 @@ func runMatch(args []string) int {
 	switch {
 	case err != nil:
 	case *useGUI:
+		watch.Fleet = nf.URL != ""
 		err = gui.WatchMatch(watch, func(w *gui.Watch) error {
 			prep.SetObserver(w)
 			return prep.Run()

@@ -35,6 +35,9 @@ type Options struct {
 	// Linger keeps the match watch's server (WatchMatch) up after the
 	// match, until Ctrl-C, so that the page can still show the end.
 	Linger bool
+	// Fleet says that the watched match plays its games on a fleet, whose
+	// workers report a game only when it ends: the watch page says so.
+	Fleet bool
 }
 
 // Main runs the gui command until Ctrl-C (or SIGTERM) and returns its exit

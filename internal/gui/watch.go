@@ -33,7 +33,12 @@ type Watch struct {
 	table []string
 	sprt  string
 	over  bool
+	note  string // a line under the games: fleetNote or none
 }
+
+// fleetNote is what the watch page says of a match played on a fleet.
+const fleetNote = "The games are played on a fleet (--nats): a worker reports a game only when it ends, " +
+	"and the match records them in batches of up to 64, so no board is shown here; the table grows as each batch comes back."
 
 // watchGame is one game on the watch page.
 type watchGame struct {
@@ -59,6 +64,7 @@ type watchView struct {
 	Table   []string     `json:"table"`
 	SPRT    string       `json:"sprt"`
 	Over    bool         `json:"over"`
+	Note    string       `json:"note"`
 }
 
 // NewWatch makes the watch server for pages reached at addr, the address
@@ -92,7 +98,7 @@ func (w *Watch) Close() { w.closed.Do(func() { close(w.done) }) }
 func (w *Watch) view() watchView {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	v := watchView{Squares: squares, Games: []watchGame{}, Table: w.table, SPRT: w.sprt, Over: w.over}
+	v := watchView{Squares: squares, Games: []watchGame{}, Table: w.table, SPRT: w.sprt, Over: w.over, Note: w.note}
 	for _, g := range w.games {
 		v.Games = append(v.Games, *g)
 	}
@@ -184,6 +190,9 @@ func WatchMatch(opts Options, run func(w *Watch) error) error {
 	if err != nil {
 		ln.Close()
 		return err
+	}
+	if opts.Fleet {
+		w.note = fleetNote
 	}
 	announce(ln, w.URL(addr), "nechecb match", opts)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -19,6 +19,7 @@ func TestBrowserWatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.note = fleetNote // as for a match on a fleet
 	ts.Config.Handler = w.Handler()
 	ts.Start()
 	t.Cleanup(func() {
@@ -28,6 +29,7 @@ func TestBrowserWatch(t *testing.T) {
 	b := newBrowser(t, exe)
 	b.do("load the watch page", chromedp.Navigate(ts.URL+"/?token="+w.Token()))
 	b.wait("the event stream", `document.getElementById('status').textContent === 'Live'`)
+	b.wait("the fleet's note", `document.getElementById('note').textContent.startsWith('The games are played on a fleet')`)
 
 	g := engine.NewGame(engine.StartPosition())
 	w.GameStarted(7, "alpha", "beta", "ballot 1", g.Start())

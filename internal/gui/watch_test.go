@@ -38,6 +38,7 @@ type watchSnapshot struct {
 	Table []string `json:"table"`
 	SPRT  string   `json:"sprt"`
 	Over  bool     `json:"over"`
+	Note  string   `json:"note"`
 }
 
 // TestWatchMatch plays a tiny match of two fake engines with the watch
@@ -185,5 +186,25 @@ func getJSON(t *testing.T, u string, v any) {
 	}
 	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestWatchFleetNote: the watch page of a match on a fleet says that its
+// games show only when they end; another says nothing.
+func TestWatchFleetNote(t *testing.T) {
+	for _, fleet := range []bool{false, true} {
+		var out bytes.Buffer
+		var snap watchSnapshot
+		err := gui.WatchMatch(gui.Options{Addr: "127.0.0.1:0", Out: &out, Err: io.Discard, Fleet: fleet}, func(w *gui.Watch) error {
+			page := strings.TrimSpace(strings.TrimPrefix(out.String(), "nechecb match: "))
+			getJSON(t, page[:strings.Index(page, "/?token=")]+"/api/watch?token="+w.Token(), &snap)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(snap.Note, "played on a fleet") && strings.Contains(snap.Note, "only when it ends"); got != fleet {
+			t.Errorf("fleet %v: the page's note is %q", fleet, snap.Note)
+		}
 	}
 }

@@ -71,6 +71,8 @@ async function start() {
     squares = v.squares;
     for (const g of v.games) showGame(g);
     standings(v);
+    $('note').textContent = v.note || '';
+    $('note').hidden = !v.note;
     if (v.over) $('status').textContent = 'The match is over.';
   } catch (err) {
     $('status').textContent = err.message;
