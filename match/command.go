@@ -34,6 +34,10 @@ type Job struct {
 	// the games to be played on a fleet (Config.Remote), and returns what
 	// stops that fleet.
 	Fleet func(ctx context.Context, c *Config) (stop func(), err error)
+	// CheckFleet, when set, is called by Prepare with the checked
+	// settings: it refuses a match the fleet could not play, before
+	// anything starts.
+	CheckFleet func(c *Config) error
 	// Stdout takes the table, Stderr the progress line and the notes.
 	Stdout, Stderr io.Writer
 }
@@ -59,7 +63,7 @@ type Prepared struct {
 }
 
 // Prepare checks j's settings (time control, SPRT, openings, engines and
-// the rest, the --plot file) and reads its openings, so that a caller can
+// the rest, the fleet's, the --plot file) and reads its openings, so that a caller can
 // report a wrong setting before it starts anything around the match.
 // Settings that are wrong are bad input (internal/badinput).
 func Prepare(j Job) (*Prepared, error) {
@@ -80,6 +84,11 @@ func Prepare(j Job) (*Prepared, error) {
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, badinput.Mark(err)
+	}
+	if j.CheckFleet != nil {
+		if err := j.CheckFleet(&cfg); err != nil {
+			return nil, err
+		}
 	}
 	if j.Plot != "" {
 		if err := fileio.CheckWritable(j.Plot); err != nil {

@@ -67,7 +67,8 @@ func TestGUICommand(t *testing.T) {
 }
 
 // TestMatchGUIChecksFirst: match --gui with a wrong setting (SPRT,
-// openings, too few engines, a time control) fails at once with status 2
+// openings, too few engines, a time control, an engine a fleet cannot
+// carry, a fleet batch) fails at once with status 2
 // and the setting's error, before the watch page's address is printed; an
 // engine that cannot start (found only when the match starts) fails with
 // status 1 right after it, without waiting for Ctrl-C.
@@ -85,6 +86,8 @@ func TestMatchGUIChecksFirst(t *testing.T) {
 		{"missing openings", []string{"--engine", good, "--engine", good, "--openings", "no-such-file.pdn"}, 2, "no-such-file.pdn"},
 		{"one engine", []string{"--engine", good}, 2, "engine"},
 		{"bad time control", []string{"--engine", good, "--engine", good, "--tc", "ten"}, 2, "ten"},
+		{"fleet engine not nechecb", []string{"--engine", good, "--engine", "name=B cmd=/bin/cat", "--nats", "nats://127.0.0.1:1"}, 2, "can only carry engines that are nechecb"},
+		{"bad fleet batch", []string{"--engine", good, "--engine", "name=B cmd=" + bin, "--nats", "nats://127.0.0.1:1", "--nats-batch", "-1"}, 2, "--nats-batch"},
 		{"engine that cannot start", []string{"--engine", good, "--engine", "name=B cmd=" + bin + "-missing"}, 1, "engine B could not start"},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

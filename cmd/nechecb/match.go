@@ -85,7 +85,8 @@ func runMatch(args []string) int {
 		Fleet: func(ctx context.Context, c *match.Config) (func(), error) {
 			return fleetrun.StartMatch(ctx, nf, c, os.Stderr)
 		},
-		Stdout: os.Stdout, Stderr: os.Stderr,
+		CheckFleet: func(c *match.Config) error { return fleetrun.CheckMatch(nf, c) },
+		Stdout:     os.Stdout, Stderr: os.Stderr,
 	}
 	// The settings are checked before the watch page's address is
 	// printed, so that a wrong one ends the command at once.

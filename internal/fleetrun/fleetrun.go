@@ -171,18 +171,27 @@ func (f *Fleet) stop() {
 	}
 }
 
-// StartMatch checks s and, when s names a server, checks that c can be
-// played on a fleet, starts the fleet (Start) and sets c to play its games
-// there. The returned stop closes the fleet.
-func StartMatch(ctx context.Context, s Settings, c *match.Config, stderr io.Writer) (stop func(), err error) {
+// CheckMatch checks s and, when s names a server, that c can be played on
+// a fleet (match.Config.CheckRemote); what it refuses is bad input.
+func CheckMatch(s Settings, c *match.Config) error {
 	if err := s.Check(); err != nil {
+		return err
+	}
+	if s.URL == "" {
+		return nil
+	}
+	return badinput.Mark(c.CheckRemote())
+}
+
+// StartMatch checks s and c (CheckMatch) and, when s names a server,
+// starts the fleet (Start) and sets c to play its games there. The
+// returned stop closes the fleet.
+func StartMatch(ctx context.Context, s Settings, c *match.Config, stderr io.Writer) (stop func(), err error) {
+	if err := CheckMatch(s, c); err != nil {
 		return nil, err
 	}
 	if s.URL == "" {
 		return func() {}, nil
-	}
-	if err := c.CheckRemote(); err != nil {
-		return nil, badinput.Mark(err)
 	}
 	f, err := Start(ctx, s, "", stderr)
 	if err != nil {
