@@ -66,10 +66,22 @@ func newBrowser(t *testing.T, exe string) *browser {
 	return &browser{t: t, ctx: ctx}
 }
 
-// do runs actions, failing the test on an error.
+// staleNode is Chromium's error for a node that was found and then
+// replaced before its use: the page redraws the board for each state it
+// gets (a request's answer, then the same state pushed as an event), and
+// an action that hits the gap fails before it sends any input.
+const staleNode = "Could not find node with given id"
+
+// do runs actions, failing the test on an error; it tries again, up to
+// three times, when a node went stale under it.
 func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	if err := chromedp.Do(b.ctx, actions...); err != nil {
+	err := chromedp.Do(b.ctx, actions...)
+	for try := 1; try < 3 && err != nil && strings.Contains(err.Error(), staleNode); try++ {
+		b.t.Logf("%s: %v; trying again", what, err)
+		err = chromedp.Do(b.ctx, actions...)
+	}
+	if err != nil {
 		b.t.Fatalf("%s: %v", what, err)
 	}
 }
