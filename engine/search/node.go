@@ -181,7 +181,8 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 		}
 	}
 	newDepth := depth - 1 // below 0 under the horizon: search goes on with captures
-	if kind == fullNode && n == 1 && w.s.tune.SingleReply && ply < 2*w.depth {
+	extendable := kind == fullNode && ply < 2*w.depth
+	if extendable && n == 1 && w.s.tune.SingleReply {
 		newDepth = depth // a forced move costs no depth
 	}
 	best, bestIdx := -infinity, uint8(noMove)
@@ -212,19 +213,23 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 		if m.Jumps > 0 || m.Crowns {
 			child.quiet = 0
 		}
+		d := newDepth
+		if extendable && d < depth && w.crownExtends(m, kingStep, pos.Side) {
+			d = depth
+		}
 		var score Score
 		if i == 0 {
-			score = -w.search(ply+1, newDepth, -beta, -alpha, pvNode)
+			score = -w.search(ply+1, d, -beta, -alpha, pvNode)
 		} else {
 			score = alpha + 1 // no reduction: go straight to the full depth
-			if r := w.reduction(depth, i, pvNode); r > 0 && lateQuiet(m, kingStep, &child.pos) {
-				score = -w.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
+			if r := w.reduction(depth, i, pvNode); r > 0 && d < depth && lateQuiet(m, kingStep, &child.pos) {
+				score = -w.search(ply+1, d-r, -alpha-1, -alpha, false)
 			}
 			if score > alpha {
-				score = -w.search(ply+1, newDepth, -alpha-1, -alpha, false)
+				score = -w.search(ply+1, d, -alpha-1, -alpha, false)
 			}
 			if score > alpha && score < beta && pvNode {
-				score = -w.search(ply+1, newDepth, -beta, -alpha, true)
+				score = -w.search(ply+1, d, -beta, -alpha, true)
 			}
 		}
 		if w.stopped {
@@ -255,6 +260,27 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 // as it is the costly one.
 func lateQuiet(m *engine.Move, kingStep bool, child *engine.Position) bool {
 	return m.Jumps == 0 && !m.Crowns && !kingStep && !child.HasCapture()
+}
+
+// crownExtends reports whether Tuning.Crown extends m, a move of side:
+// one that crowns, or with Crown 2 also a man's step onto the row before
+// side's crowning row.
+func (w *worker) crownExtends(m *engine.Move, kingStep bool, side engine.Color) bool {
+	switch c := w.s.tune.Crown; {
+	case c <= 0:
+		return false
+	case m.Crowns:
+		return true
+	default:
+		return c >= 2 && m.Jumps == 0 && !kingStep && preCrownRow[side&1]>>(m.To&63)&1 != 0
+	}
+}
+
+// preCrownRow holds, by colour, the row before the colour's crowning row:
+// squares 25-28 for Black, 5-8 for White.
+var preCrownRow = [2]uint64{
+	engine.SquareBit(25) | engine.SquareBit(26) | engine.SquareBit(27) | engine.SquareBit(28),
+	engine.SquareBit(5) | engine.SquareBit(6) | engine.SquareBit(7) | engine.SquareBit(8),
 }
 
 // opponentCaptures reports whether the side not to move in p has a capture

@@ -198,6 +198,10 @@ type Tuning struct {
 	// SingleReply searches the only legal move of a position one ply
 	// deeper (on paths shorter than twice the iteration's depth).
 	SingleReply bool
+	// Crown extends crowning: 1 searches a move that crowns a man one ply
+	// deeper, 2 also a man's step onto the row before its crowning row (on
+	// paths shorter than twice the iteration's depth; 0: off).
+	Crown int
 	// LMRLog, when above 0, sizes late-move reductions by the logarithms of
 	// the depth and the move's slot: ln(depth)·ln(slot)·10/LMRLog plies,
 	// rounded, at least 1 (0: the fixed 1 or 2 plies).
