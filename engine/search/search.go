@@ -202,6 +202,9 @@ type Tuning struct {
 	// deeper, 2 also a man's step onto the row before its crowning row (on
 	// paths shorter than twice the iteration's depth; 0: off).
 	Crown int
+	// HistLMR reduces a late quiet move one ply more when its history
+	// score is below zero: it has failed more often than it cut off.
+	HistLMR bool
 	// LMRLog, when above 0, sizes late-move reductions by the logarithms of
 	// the depth and the move's slot: ln(depth)·ln(slot)·10/LMRLog plies,
 	// rounded, at least 1 (0: the fixed 1 or 2 plies).
