@@ -222,7 +222,7 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 			score = -w.search(ply+1, d, -beta, -alpha, pvNode)
 		} else {
 			score = alpha + 1 // no reduction: go straight to the full depth
-			if r := w.reduction(depth, i, pvNode); r > 0 && d < depth && lateQuiet(m, kingStep, &child.pos) {
+			if r := w.reduction(depth, i, pvNode); r > 0 && d < depth && lateQuiet(m, kingStep && (pvNode || !w.s.tune.KingLMR), &child.pos) {
 				if w.s.tune.HistLMR && !pvNode && r < depth-1 && w.history[pos.Side&1][m.From&63][m.To&63] < 0 {
 					r++
 				}

@@ -205,6 +205,9 @@ type Tuning struct {
 	// HistLMR reduces a late quiet move one ply more when its history
 	// score is below zero: it has failed more often than it cut off.
 	HistLMR bool
+	// KingLMR lets late-move reductions take a late king's step at a
+	// non-PV node too (by default king moves are never reduced).
+	KingLMR bool
 	// LMRLog, when above 0, sizes late-move reductions by the logarithms of
 	// the depth and the move's slot: ln(depth)·ln(slot)·10/LMRLog plies,
 	// rounded, at least 1 (0: the fixed 1 or 2 plies).

@@ -73,6 +73,7 @@ func (s *Session) table() []Option {
 		hide(spin("ExpThreat", 0, 0, 8, "threat plies searched at the horizon (0: the default)", func(o *player.Options) *int { return &o.Tuning.ThreatPlies })),
 		hide(check("ExpSingleReply", "search a single reply one ply deeper", func(o *player.Options) *bool { return &o.Tuning.SingleReply })),
 		hide(check("ExpHistLMR", "reduce a late quiet move one ply more when its history is below zero", func(o *player.Options) *bool { return &o.Tuning.HistLMR })),
+		hide(check("ExpKingLMR", "let late-move reductions take late king steps at non-PV nodes", func(o *player.Options) *bool { return &o.Tuning.KingLMR })),
 		hide(spin("ExpCrown", 0, 0, 2, "crowning extension: 1 a crowning move, 2 also a man's step onto the row before crowning, a ply deeper (0: off)", func(o *player.Options) *int { return &o.Tuning.Crown })),
 		hide(spin("ExpLMRLog", 0, 0, 100, "logarithmic late-move reductions, ln(depth)*ln(slot)*10/N plies (0: off)", func(o *player.Options) *int { return &o.Tuning.LMRLog })),
 		hide(check("ExpNoTrunc", "switch eval-distance truncation off", func(o *player.Options) *bool { return &o.Tuning.NoTrunc })),
