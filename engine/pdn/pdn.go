@@ -49,8 +49,8 @@ type Game struct {
 	Comments []string
 	// Variations are the side lines of the game's moves, written after the
 	// move each replaces, in parentheses (PDN's recursive annotation
-	// variations), in their order. The reader skips variations, so a game
-	// read from a file has none.
+	// variations), in their order. The reader reads them back, all but the
+	// comments inside them, which a Variation has no place for.
 	Variations []Variation
 	// Number is the game's 1-based place in the file it was read from,
 	// counting the games skipped as bad (0 for a game not read from a file).

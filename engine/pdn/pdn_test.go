@@ -19,11 +19,12 @@ type summary struct {
 	Moves    []string
 	Comments []string
 	Result   string
+	Vars     []varSummary
 }
 
 func summarize(g *Game) summary {
 	start := g.Record.Start()
-	s := summary{Tags: g.Tags, Start: start.FEN(), Result: g.Result()}
+	s := summary{Tags: g.Tags, Start: start.FEN(), Result: g.Result(), Vars: summarizeVars(g.Variations)}
 	for _, m := range g.Record.Moves() {
 		s.Moves = append(s.Moves, m.String())
 	}
@@ -84,7 +85,11 @@ func TestRoundTrip(t *testing.T) {
 		g.SetTag("Round", "7")
 		g.SetTag("Opening", "11-15 23-19")
 		g.SetComment(0, "opening chosen at random")
+		g.Variations = randomVariations(rng, start, g.Record.Moves(), 0)
 		games = append(games, g)
+	}
+	if all, nested, empty := countVariations(games); nested == 0 || empty == 0 {
+		t.Fatalf("the random games have %d side lines, %d nested and %d empty: want some of each", all, nested, empty)
 	}
 	var b strings.Builder
 	if err := WriteAll(&b, games); err != nil {
@@ -159,7 +164,8 @@ const sampleFile = `[Event "Sample one"]
 [Annotator "someone"]
 
 {A short game.} 1. 11-15 24-19 2. 15x24 28x19 3. 8-11 22-18 4. 9-13 18-14 {gives
-a   man} 4... 10x17 (4... 10-15 {also} (4... 6-10)) 21x14 5. 6-10 $1 25-21 6.10x17 21-14!? 1-0
+a   man} (4... 19-16 {also} 5. 12x19 (5... 11x20))
+(4... 25-22 5. 10-14 1/2-1/2) 4... 10x17 21x14 5. 6-10 $1 25-21 6.10x17 21-14!? 1-0
 
 [Event "Sample two"]
 [FEN "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29."]
@@ -183,6 +189,10 @@ func TestReadSample(t *testing.T) {
 			"21x14", "6-10", "25-21", "10x17", "21x14"},
 		Comments: []string{"A short game.", "", "", "", "", "", "", "", "gives a man"},
 		Result:   "1-0",
+		Vars: []varSummary{
+			{Ply: 7, Moves: []string{"19-16", "12x19"}, Vars: []varSummary{{Ply: 1, Moves: []string{"11x20"}}}},
+			{Ply: 7, Moves: []string{"25-22", "10-14"}},
+		},
 	}, {
 		Tags:   []Tag{{"Event", "Sample two"}, {"Date", "?"}, {"Black", "?"}, {"White", "?"}, {"Result", "*"}},
 		Start:  start2.FEN(),
@@ -222,6 +232,18 @@ func TestReadErrors(t *testing.T) {
 		{"duplicate tag", "[Event \"x\"]\n[event \"y\"]\n", Error{Game: 1, Line: 2}, "given twice"},
 		{"stray bracket", "1. 11-15 ) *", Error{Game: 1, Line: 1}, "unexpected"},
 		{"only tags", "1. 11-15 *\n\n[Event \"cut\"]\n[Black \"x\"]\n", Error{Game: 2, Line: 3}, "no moves and no result"},
+		// A bad move in a side line, nested or not, is named as in the main
+		// line; so are a side line before any move, one never closed and one
+		// nested too deep.
+		{"illegal in side line", "[Event \"x\"]\n1. 11-15 23-19\n(1... 22-18 2. 15-19) 2. 8-11 *",
+			Error{Game: 1, Line: 3, MoveNumber: 2, Side: engine.Black, Move: "15-19"}, "side line opened on line 3: illegal move"},
+		{"nested", "1. 11-15 *\n1. 11-15 (1. 9-13 22-18\n(1... 24-20 2. 9-14)) *",
+			Error{Game: 2, Line: 3, MoveNumber: 2, Side: engine.Black, Move: "9-14"}, "illegal move"},
+		{"not a move in a side line", "1. 11-15 (1. 9-13 see game 2) *",
+			Error{Game: 1, Line: 1, MoveNumber: 1, Side: engine.White, Move: "see"}, "not a move"},
+		{"before any move", "(1. 9-13) 1. 11-15 *", Error{Game: 1, Line: 1}, "must follow the move"},
+		{"open nested", "1. 11-15 (1. 9-13 22-18\n(1... 24-20 2. 10-14) *", Error{Game: 1, Line: 1}, "never closed"},
+		{"too deep", "1. 11-15" + strings.Repeat(" (1. 9-13", maxDepth+1) + strings.Repeat(")", maxDepth+1) + " *", Error{Game: 1, Line: 1}, "nest more than"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -302,6 +324,8 @@ func FuzzRead(f *testing.F) {
 	f.Add("1. 11-15 23-19 {x} 2. 8-11 *")
 	f.Add("[FEN \"W:WK27:B23,16,8\"]\n1... 27x11 0-1")
 	f.Add("[Event \"a\\\"b\"]\n{c} (1. 9-13 {d}) 1. c3d4 1/2-1/2 [Black \"z\"]")
+	f.Add("1. 11-15 (1. 9-13 {d} 22-18 (2... 24-20 ()) 1-0) () 23-19 (1... 22-18 * (1... 24-19)) 2. 8-11 *")
+	f.Add("1. 11-15 (1. 9-14 22-17 (2... 23-18 3. 14x23) (2... 22-18)) 23-19 *")
 	f.Fuzz(func(t *testing.T, text string) {
 		games, err := Read(strings.NewReader(text), "t.pdn")
 		if err != nil {
@@ -323,7 +347,7 @@ func FuzzRead(f *testing.F) {
 
 // TestWriteVariations writes side lines in parentheses after the move each
 // replaces, nested ones inside, with White's moves numbered after a side
-// line; reading the text back keeps the main line and skips the side lines.
+// line; reading the text back gives the same tree.
 func TestWriteVariations(t *testing.T) {
 	g := New(engine.StartPosition())
 	for _, s := range []string{"11-15", "23-19", "8-11", "22-17"} {
@@ -359,7 +383,6 @@ func TestWriteVariations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Variations = nil
 	if diff := cmp.Diff(summarize(g), summarize(back[0])); diff != "" {
 		t.Errorf("reading back (-written +read):\n%s", diff)
 	}

@@ -19,16 +19,20 @@ func ReadFile(path string) ([]*Game, error) {
 // Read reads every game in r, all or nothing; name is used in errors. It
 // accepts tag pairs in any order (FEN sets the start position; GameType,
 // when present, must be 21), comments in braces, variations in parentheses
-// (skipped), move numbers ("12." or "12..."), annotation marks ("!", "?",
-// "$3"), result tokens and several games one after the other. Moves may be
-// numeric ("11-15", "22x15", "9x18x27", the short "9x27", with '-' or 'x'
-// for either kind) or algebraic ("c3d4"). Every move is checked against the
-// legal moves; a repetition or 40-move draw that nobody claimed does not end
-// a game (see engine.Game.PlayRecorded). A game with tags and no moves or
-// result is an error (a truncated file). The first problem stops the
-// reading with an *Error naming the file, the line, the game and, for a
-// move, its number, side and text. The games read before the bad one are
-// returned with the error. ReadCollection reads past bad games instead.
+// (read into Game.Variations, nested ones included; a comment or result
+// token inside one is passed over), move numbers ("12." or "12..."),
+// annotation marks ("!", "?", "$3"), result tokens and several games one
+// after the other. Moves may be numeric ("11-15", "22x15", "9x18x27", the
+// short "9x27", with '-' or 'x' for either kind) or algebraic ("c3d4").
+// Every move, a side line's too, is checked against the legal moves of its
+// position (a side line's starts from the position before the move it
+// replaces, so a variation must follow a move); a repetition or 40-move
+// draw that nobody claimed does not end a game (see
+// engine.Game.PlayRecorded). A game with tags and no moves or result is an
+// error (a truncated file). The first problem stops the reading with an
+// *Error naming the file, the line, the game and, for a move, its number,
+// side and text. The games read before the bad one are returned with the
+// error. ReadCollection reads past bad games instead.
 func Read(r io.Reader, name string) ([]*Game, error) {
 	c, err := ReadCollection(r, name, true)
 	if c == nil {
@@ -183,61 +187,139 @@ func (p *parser) gameFromTags(tags []Tag) (*Game, error) {
 	return g, nil
 }
 
-// readMoves reads the move text into g and reports whether it ended with a
-// result token.
+// readMoves reads the move text into g, its side lines included, and
+// reports whether it ended with a result token.
 func (p *parser) readMoves(g *Game) (bool, error) {
 	hasResultTag := false
 	for _, t := range g.Tags {
 		hasResultTag = hasResultTag || strings.EqualFold(t.Name, "Result") && t.Value != "*"
 	}
+	main := &line{rec: g.Record, first: g.Record.Start().Side, game: g}
+	result, err := p.readLine(main)
+	g.Variations = main.vars
+	if err != nil || result == "" {
+		return false, err
+	}
+	if !hasResultTag {
+		g.SetTag("Result", result)
+	}
+	return true, nil
+}
+
+// maxDepth is how deep side lines may nest: a side line of a side line
+// is at depth 2.
+const maxDepth = 100
+
+// line is the game's main line or one of its side lines, as it is read.
+type line struct {
+	// rec holds the line's moves, played from the position where it
+	// starts: the game's start for the main line, the position before the
+	// move it replaces for a side line.
+	rec *engine.Game
+	// ply0 is the number of plies of the game before rec's start, and
+	// first the game's first mover, for the move numbers in errors.
+	ply0  int
+	first engine.Color
+	// vars holds the side lines of the line's moves read so far.
+	vars []Variation
+	// game is the game for the main line, whose comments it takes; nil for
+	// a side line, whose comments are dropped (Variation has none).
+	game *Game
+	// open is the text line of a side line's '(', and depth how deep it
+	// nests (0 for the main line).
+	open, depth int
+}
+
+// readLine reads the moves of l up to its end: for the main line the end
+// of the text, the next game's tags or a result token, which it returns;
+// for a side line its ')'. A result token inside a side line is passed
+// over.
+func (p *parser) readLine(l *line) (string, error) {
 	for {
 		p.skipSpace()
 		if p.eof() || p.peek() == '[' {
-			return false, nil
+			if l.game == nil {
+				return "", &Error{File: p.file, Game: p.game, Line: l.open, Err: errors.New("variation '(' is never closed")}
+			}
+			return "", nil
 		}
-		switch p.peek() {
-		case '{':
+		switch c := p.peek(); {
+		case c == '{':
 			text, err := p.readComment()
 			if err != nil {
-				return false, err
+				return "", err
 			}
-			ply := g.Record.Ply()
-			g.SetComment(ply, g.Comment(ply)+" "+text)
-			continue
-		case '(':
-			if err := p.skipVariation(); err != nil {
-				return false, err
+			if g := l.game; g != nil {
+				ply := g.Record.Ply()
+				g.SetComment(ply, g.Comment(ply)+" "+text)
 			}
 			continue
-		case ')', '}', ']':
-			return false, p.errorf("unexpected %q", p.peek())
+		case c == '(':
+			if err := p.readVariation(l); err != nil {
+				return "", err
+			}
+			continue
+		case c == ')' && l.game == nil:
+			p.next()
+			return "", nil
+		case c == ')' || c == '}' || c == ']':
+			return "", p.errorf("unexpected %q", c)
 		}
-		line := p.line
+		at := p.line
 		word := p.readWord()
 		if isResult(word) {
-			if !hasResultTag {
-				g.SetTag("Result", word)
+			if l.game == nil {
+				continue
 			}
-			return true, nil
+			return word, nil
 		}
 		move := moveText(word)
 		if move == "" {
 			continue
 		}
-		if err := playMove(g, move); err != nil {
-			num, side := MoveNumber(g.Record.Start().Side, g.Record.Ply())
-			return false, &Error{File: p.file, Game: p.game, Line: line, MoveNumber: num, Side: side, Move: move, Err: err}
+		if err := playMove(l.rec, move); err != nil {
+			return "", l.moveError(p, at, move, err)
 		}
 	}
 }
 
-// playMove parses move in the current position and plays it.
-func playMove(g *Game, move string) error {
+// moveError is the error for move, read on text line at, that could not
+// be played in l.
+func (l *line) moveError(p *parser, at int, move string, err error) *Error {
+	num, side := MoveNumber(l.first, l.ply0+l.rec.Ply())
+	if l.game == nil {
+		err = fmt.Errorf("in the side line opened on line %d: %w", l.open, err)
+	}
+	return &Error{File: p.file, Game: p.game, Line: at, MoveNumber: num, Side: side, Move: move, Err: err}
+}
+
+// readVariation reads a side line in parentheses that replaces the last
+// move read in l, with the side lines nested in it, and adds it to l's.
+func (p *parser) readVariation(l *line) error {
+	ply := l.rec.Ply() - 1
+	switch {
+	case ply < 0:
+		return p.errorf("a variation '(' must follow the move it replaces")
+	case l.depth >= maxDepth:
+		return p.errorf("variations nest more than %d deep", maxDepth)
+	}
+	v := &line{rec: engine.NewGame(l.rec.Positions()[ply]), ply0: l.ply0 + ply, first: l.first,
+		open: p.line, depth: l.depth + 1}
+	p.next() // '('
+	if _, err := p.readLine(v); err != nil {
+		return err
+	}
+	l.vars = append(l.vars, Variation{Ply: ply, Moves: v.rec.Moves(), Variations: v.vars})
+	return nil
+}
+
+// playMove parses move in the current position of rec and plays it.
+func playMove(rec *engine.Game, move string) error {
 	c := move[0]
 	if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'h' || c >= 'A' && c <= 'H') {
 		return errors.New("not a move")
 	}
-	_, err := g.Record.PlayRecorded(move)
+	_, err := rec.PlayRecorded(move)
 	return err
 }
 
@@ -287,28 +369,4 @@ func (p *parser) readComment() (string, error) {
 	text := p.s[start:p.pos]
 	p.next()
 	return text, nil
-}
-
-// skipVariation skips a (variation), nested ones and comments included.
-func (p *parser) skipVariation() error {
-	line := p.line
-	depth := 0
-	for !p.eof() {
-		switch p.peek() {
-		case '{':
-			if _, err := p.readComment(); err != nil {
-				return err
-			}
-			continue
-		case '(':
-			depth++
-		case ')':
-			depth--
-		}
-		p.next()
-		if depth == 0 {
-			return nil
-		}
-	}
-	return &Error{File: p.file, Game: p.game, Line: line, Err: errors.New("variation '(' is never closed")}
 }
