@@ -63,8 +63,8 @@ func skippedLines(coll *pdn.Collection) []string {
 	return lines
 }
 
-// loadGame makes a copy of game i of coll the game, shown from its start;
-// the collection's games stay as read.
+// loadGame makes a copy of game i of coll the game, its side lines in the
+// tree, shown from its start; the collection's games stay as read.
 func (s *Server) loadGame(coll *pdn.Collection, i int) error {
 	g := coll.Games[i]
 	texts := make([]string, 0, g.Record.Ply())
@@ -77,6 +77,7 @@ func (s *Server) loadGame(coll *pdn.Collection, i int) error {
 	}
 	st := &s.st
 	st.newGame(game)
+	st.graft(st.line[1:], g.Variations)
 	st.loaded, st.loadedMoves = g, append([]engine.Move(nil), g.Record.Moves()...)
 	st.coll, st.cursor, st.gameIndex = coll, 0, i
 	return nil

@@ -119,6 +119,28 @@ func (st *state) plantTree(g *session.Game) {
 	}
 }
 
+// graft adds vars, side lines of line (the nodes of a line after its
+// start), to the tree, nested ones included: each branches off where the
+// move of line it replaces was played. A move the tree has there already
+// is not added again (the side line goes on from it); a side line with no
+// moves adds nothing.
+func (st *state) graft(line []*node, vars []pdn.Variation) {
+	for _, v := range vars {
+		if v.Ply < 0 || v.Ply >= len(line) {
+			continue
+		}
+		n, side := line[v.Ply].parent, make([]*node, 0, len(v.Moves))
+		for _, m := range v.Moves {
+			k := n.child(m)
+			if k == nil {
+				k = st.addNode(n, m)
+			}
+			side, n = append(side, k), k
+		}
+		st.graft(side, v.Variations)
+	}
+}
+
 // setLine makes line, a path from the root, the line the game holds, shown
 // after cursor moves. A change of line forgets a loss on time.
 func (st *state) setLine(line []*node, cursor int) {

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/nechecb/nechecb/engine/pdn"
 )
 
 // texts lists the moves of a line of the tree.
@@ -112,16 +114,40 @@ func TestVariationErrors(t *testing.T) {
 	}
 }
 
-// TestImportSkipsVariations: the project's PDN reader skips side lines, so
-// an imported game is its main line.
-func TestImportSkipsVariations(t *testing.T) {
+// TestImportKeepsVariations: an imported game keeps its side lines,
+// nested ones included, in the tree the move list shows; a click on a
+// nested side line's move shows its line; the export gives the game back
+// as it was read, side lines and all.
+func TestImportKeepsVariations(t *testing.T) {
 	s := newTestServer(t)
-	status, body := s.request("POST", "/api/pdn", "1. 11-15 23-19 (1... 22-18 2. 15x22) 2. 8-11 *", true, nil)
+	text := "[Event \"annotated\"]\n[Result \"1-0\"]\n" +
+		"1. 11-15 23-19 (1... 22-18 2. 15x22 25x18 {side} (2... 26x17 3. 8-11)) (1... 24-20) 2. 8-11\n22-17 1-0\n"
+	status, body := s.request("POST", "/api/pdn", text, true, nil)
 	var st importAnswer
 	if status, msg := s.decode(status, body, &st); status != http.StatusOK {
 		t.Fatalf("import: %d %s", status, msg)
 	}
-	if texts(st.Tree) != "11-15 23-19 8-11" || st.Tree[1].Vars != nil {
-		t.Errorf("imported tree %+v; want the main line only", st.Tree)
+	tree := st.Tree
+	if texts(tree) != "11-15 23-19 8-11 22-17" || len(tree[1].Vars) != 2 {
+		t.Fatalf("imported tree %+v; want the main line with two side lines after 23-19", tree)
+	}
+	side, other := tree[1].Vars[0], tree[1].Vars[1]
+	if texts(side) != "22-18 15x22 25x18" || texts(other) != "24-20" || len(side[2].Vars) != 1 {
+		t.Fatalf("side lines %+v and %+v; want 22-18 15x22 25x18 with one nested, and 24-20", side, other)
+	}
+	nested := side[2].Vars[0]
+	if texts(nested) != "26x17 8-11" || nested[0].Number != 2 || nested[0].Side != "white" {
+		t.Fatalf("nested side line %+v; want 2... 26x17 3. 8-11", nested)
+	}
+	st2 := s.mustPost("/api/node", nodeRequest{ID: nested[1].ID, Action: "goto"})
+	if lineTexts(st2) != "11-15 22-18 15x22 26x17 8-11" || st2.Cursor != 5 || st2.SideLine != nested[0].ID {
+		t.Errorf("a nested side line's move: line %q, cursor %d, side line %d", lineTexts(st2), st2.Cursor, st2.SideLine)
+	}
+	games, err := pdn.Read(strings.NewReader(text), "import")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.exportPDN(), games[0].String(); got != want {
+		t.Errorf("export:\n%s\nwant the game as read:\n%s", got, want)
 	}
 }
