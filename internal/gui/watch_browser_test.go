@@ -8,29 +8,28 @@ import (
 	"github.com/nechecb/nechecb/engine"
 )
 
-// TestBrowserWatch loads the match watch page in a headless Chromium and
-// feeds its server as the match runner would: a game starts, two moves are
-// played, the table and the SPRT line come, the game ends. The page must
-// show each step without a reload.
+// TestBrowserWatch loads the match watch page in a headless Chromium: first
+// a fleet match's, which must carry the note that its games show only in
+// the table, then a local match's, which must not, and whose server it
+// feeds as the match runner would: a game starts, two moves are played,
+// the table and the SPRT line come, the game ends. The page must show each
+// step without a reload. docs/gui/watch.png is the local match's page.
 func TestBrowserWatch(t *testing.T) {
 	exe := findChromium(t)
-	ts := httptest.NewUnstartedServer(nil)
-	w, err := NewWatch(ts.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.note = fleetNote // as for a match on a fleet
-	ts.Config.Handler = w.Handler()
-	ts.Start()
-	t.Cleanup(func() {
-		w.Close()
-		ts.Close()
-	})
 	b := newBrowser(t, exe)
-	b.do("load the watch page", chromedp.Navigate(ts.URL+"/?token="+w.Token()))
+	// A match on a fleet: the page says why it shows no boards.
+	_, furl := startWatch(t, fleetNote)
+	b.do("load a fleet match's watch page", chromedp.Navigate(furl))
 	b.wait("the event stream", `document.getElementById('status').textContent === 'Live'`)
 	b.wait("the fleet's note", `document.getElementById('note').textContent.startsWith('The games are played on a fleet')`)
 
+	// A match on this machine: the boards of the games in progress.
+	w, url := startWatch(t, "")
+	b.do("load the watch page", chromedp.Navigate(url))
+	b.wait("the event stream", `document.getElementById('status').textContent === 'Live'`)
+	if note := eval[string](b, `document.getElementById('note').textContent`); note != "" {
+		t.Errorf("a local match's page has the note %q", note)
+	}
 	g := engine.NewGame(engine.StartPosition())
 	w.GameStarted(7, "alpha", "beta", "ballot 1", g.Start())
 	b.wait("the game's card", `(document.querySelector('li[data-game="7"] h3') || {}).textContent === 'Game 7: alpha (black) – beta (white)'`)
@@ -61,4 +60,22 @@ func TestBrowserWatch(t *testing.T) {
 	b.wait("the result", `document.querySelector('li[data-game="7"] p').textContent.endsWith('ended 1-0 (no legal move)')`)
 	w.GameStarted(8, "beta", "alpha", "ballot 1", engine.StartPosition())
 	b.wait("the ended game to go", `!document.querySelector('li[data-game="7"]') && !!document.querySelector('li[data-game="8"]')`)
+}
+
+// startWatch serves a watch page with the given note and returns its
+// server and the page's address with the token.
+func startWatch(t *testing.T, note string) (*Watch, string) {
+	ts := httptest.NewUnstartedServer(nil)
+	w, err := NewWatch(ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.note = note
+	ts.Config.Handler = w.Handler()
+	ts.Start()
+	t.Cleanup(func() {
+		w.Close()
+		ts.Close()
+	})
+	return w, ts.URL + "/?token=" + w.Token()
 }
