@@ -222,10 +222,7 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 			score = -w.search(ply+1, d, -beta, -alpha, pvNode)
 		} else {
 			score = alpha + 1 // no reduction: go straight to the full depth
-			if r := w.reduction(depth, i, pvNode); r > 0 && d < depth && lateQuiet(m, kingStep && (pvNode || !w.s.tune.KingLMR), &child.pos) {
-				if w.s.tune.HistLMR && !pvNode && r < depth-1 && w.history[pos.Side&1][m.From&63][m.To&63] < 0 {
-					r++
-				}
+			if r := w.lateReduction(ply, depth, d, i, pvNode, m, kingStep); r > 0 {
 				score = -w.search(ply+1, d-r, -alpha-1, -alpha, false)
 			}
 			if score > alpha {
@@ -263,6 +260,24 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 // as it is the costly one.
 func lateQuiet(m *engine.Move, kingStep bool, child *engine.Position) bool {
 	return m.Jumps == 0 && !m.Crowns && !kingStep && !child.HasCapture()
+}
+
+// lateReduction returns how many plies shorter the first, null-window
+// search of m is: m, played from stack[ply] (a node of depth depth) into
+// stack[ply+1], sits in order slot i and is due d plies. Only a late quiet
+// move that is not extended is reduced (see lateQuiet; with
+// Tuning.KingLMR a king's step too, off the PV), by reduction's plies, and
+// with Tuning.HistLMR by one more off the PV when its history is negative.
+func (w *worker) lateReduction(ply, depth, d, i int, pvNode bool, m *engine.Move, kingStep bool) int {
+	t := &w.s.tune
+	r := w.reduction(depth, i, pvNode)
+	if r == 0 || d == depth || !lateQuiet(m, kingStep && (pvNode || !t.KingLMR), &w.stack[ply+1].pos) {
+		return 0
+	}
+	if t.HistLMR && !pvNode && r < depth-1 && w.history[w.stack[ply].pos.Side&1][m.From&63][m.To&63] < 0 {
+		r++
+	}
+	return r
 }
 
 // crownExtends reports whether Tuning.Crown extends m, a move of side:
