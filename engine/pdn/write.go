@@ -38,7 +38,7 @@ func Write(w io.Writer, g *Game) error {
 	lw := lineWriter{buf: &b}
 	lw.comment(g.Comment(0))
 	start := g.Record.Start()
-	lw.line(start.Side, 0, start, g.Record.Moves(), g.Variations, func(i int) string { return g.Comment(i) })
+	lw.line(start.Side, 0, start, g.Record.Moves(), g.Variations, g.Comment)
 	lw.word(g.Result())
 	b.WriteString("\n\n")
 	_, err := w.Write(b.Bytes())
