@@ -204,15 +204,7 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 		if kind == fullNode && w.prunes(depth, i, pvNode) && best > LossIn(MaxPly) && lateQuiet(m, kingStep, &child.pos) {
 			continue
 		}
-		child.reps = 0 // after a capture nothing earlier can repeat; threat looks for no repetition
-		if kingStep && kind == fullNode {
-			child.reps = f.reps + 1
-		}
-		child.quiet = f.quiet + 1
-		child.trunc = f.trunc
-		if m.Jumps > 0 || m.Crowns {
-			child.quiet = 0
-		}
+		child.inherit(f, m, kingStep && kind == fullNode)
 		d := newDepth
 		if extendable && d < depth && w.crownExtends(m, kingStep, pos.Side) {
 			d = depth
@@ -252,6 +244,23 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 		}
 	}
 	return best, bestIdx
+}
+
+// inherit sets the counters that f's child (the receiver) carries along the
+// path after m: the repetition count (kept only through a king's step at a
+// full node, kingReps; after a capture nothing earlier can repeat, and
+// threat looks for no repetition), the plies since the last capture or
+// crowning, and the truncation the path owes.
+func (child *frame) inherit(f *frame, m *engine.Move, kingReps bool) {
+	child.reps = 0
+	if kingReps {
+		child.reps = f.reps + 1
+	}
+	child.quiet = f.quiet + 1
+	if m.Jumps > 0 || m.Crowns {
+		child.quiet = 0
+	}
+	child.trunc = f.trunc
 }
 
 // lateQuiet reports whether m, played into child, is a man's plain step
