@@ -101,6 +101,7 @@ func (t *table) resize(mb int) {
 	n := uint64(max(mb, 1)) << 20 / (entryBytes * bucketSize)
 	n = 1 << (63 - bits.LeadingZeros64(n)) // round down to a power of two
 	t.buckets = make([]bucket, n)
+	adviseHugePages(t.buckets)
 	t.mask = n - 1
 	t.age, t.epoch = 0, 1
 }
