@@ -5,9 +5,6 @@ import (
 	"unsafe"
 )
 
-// madvHugepage is Linux's MADV_HUGEPAGE advice.
-const madvHugepage = 14
-
 // adviseHugePages asks Linux to back the table with transparent huge pages
 // where the system allows it (its "madvise" setting, the common default).
 // A probe lands on a random slot of tens of megabytes, and with 4 KB pages
@@ -19,5 +16,5 @@ func adviseHugePages(b []bucket) {
 		return
 	}
 	mem := unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b)*int(unsafe.Sizeof(b[0])))
-	_ = syscall.Madvise(mem, madvHugepage)
+	_ = syscall.Madvise(mem, syscall.MADV_HUGEPAGE)
 }
