@@ -506,6 +506,20 @@ func TestTimeBudget(t *testing.T) {
 	if _, lastHard, _ := plan(engine.Black, last, 7); lastHard <= avail/2 || lastHard > avail*8/10 {
 		t.Errorf("one move to go with 1 s: hard %v, want between half and 80%% of %v", lastHard, avail)
 	}
+	// CheckerBoard's account as a clock: 100 ms a move, 150 ms saved. The
+	// increment comes back after the move, so the plan spends more than
+	// half the clock and more than the increment, never past 80% of it.
+	acct := Limits{BTime: 250 * time.Millisecond, BInc: 100 * time.Millisecond, WTime: time.Hour}
+	acctAvail := acct.BTime - overhead
+	if s, h, _ := plan(engine.Black, acct, 7); h <= acctAvail/2 || h > acctAvail*8/10 || s < acct.BInc*6/10 || s > h {
+		t.Errorf("250 ms + 100 ms a move: soft %v hard %v, want soft from 60%% of the increment, hard between half and 80%% of %v", s, h, acctAvail)
+	}
+	// A long clock with a small increment is still shared over many moves:
+	// the saved time is not spent as fast as an account's.
+	long := Limits{BTime: time.Minute, BInc: 10 * time.Millisecond, WTime: time.Hour}
+	if _, h, _ := plan(engine.Black, long, 7); h > 3*((long.BTime-overhead)/defaultMovesToGo+long.BInc) {
+		t.Errorf("a minute + 10 ms: hard %v, more than three shares of %d moves", h, defaultMovesToGo)
+	}
 	// With a movetime as well, the tighter of the two budgets holds.
 	both := clock
 	both.MoveTime = 20 * time.Millisecond

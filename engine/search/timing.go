@@ -10,6 +10,10 @@ import (
 // time control does not say.
 const defaultMovesToGo = 30
 
+// incMinMoves is the fewest moves a clock with an increment is shared over
+// (see planTime).
+const incMinMoves = 4
+
 // planTime sets the time budget for a search of a root with moves legal
 // moves: soft is when no new iteration starts, hard when the search stops.
 func (s *Searcher) planTime(moves int) {
@@ -35,7 +39,17 @@ func (s *Searcher) planTime(moves int) {
 		if mtg == 1 {
 			most = avail * 8 / 10
 		}
-		target := min(avail/time.Duration(mtg)+inc*3/4, most)
+		if inc > 0 {
+			// The increment comes back after the move, so a move may use
+			// more of the clock, and a clock of few increments (the
+			// account of a CheckerBoard engine match is nothing else) is
+			// spent over as many moves as it holds increments: time saved
+			// on forced moves goes to the next ones instead of piling up
+			// unused to the end of the game.
+			most = avail * 8 / 10
+			mtg = min(mtg, max(int(left/inc), incMinMoves))
+		}
+		target := min(avail/time.Duration(mtg)+inc, most)
 		soft, hard := target*6/10, min(target*3, most)
 		if moves == 1 {
 			soft = 0 // a forced move: answer after the first iteration
