@@ -34,20 +34,19 @@ func (s *Searcher) planTime(moves int) {
 		if l.MovesToGo > 0 {
 			mtg = min(l.MovesToGo, defaultMovesToGo)
 		}
+		if inc > 0 {
+			// A clock of few increments (the account of a CheckerBoard
+			// engine match is nothing else) is spent over as many moves as
+			// it holds increments: time saved on forced moves goes to the
+			// next ones instead of piling up unused to the end of the game.
+			mtg = min(mtg, max(int(left/inc), incMinMoves))
+		}
 		avail := max(left-overhead, time.Millisecond)
 		most := avail / 2 // never bet more than half the clock on one move
-		if mtg == 1 {
+		if mtg == 1 || inc > 0 {
+			// The last move before the time control, or a move whose
+			// increment comes back after it, may use more of the clock.
 			most = avail * 8 / 10
-		}
-		if inc > 0 {
-			// The increment comes back after the move, so a move may use
-			// more of the clock, and a clock of few increments (the
-			// account of a CheckerBoard engine match is nothing else) is
-			// spent over as many moves as it holds increments: time saved
-			// on forced moves goes to the next ones instead of piling up
-			// unused to the end of the game.
-			most = avail * 8 / 10
-			mtg = min(mtg, max(int(left/inc), incMinMoves))
 		}
 		target := min(avail/time.Duration(mtg)+inc, most)
 		soft, hard := target*6/10, min(target*3, most)

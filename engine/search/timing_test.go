@@ -44,7 +44,7 @@ func TestAccountIsSpent(t *testing.T) {
 }
 
 // TestTimeBudget checks the soft and hard budgets planned from the limits
-// against the rules of planTime, without a clock.
+// against the rules of planTime, without searching.
 func TestTimeBudget(t *testing.T) {
 	const overhead = 10 * time.Millisecond
 	s := New(Options{HashMB: 1, MoveOverhead: overhead}, nil)
