@@ -107,12 +107,14 @@ func (t *table) resize(mb int) {
 	t.age, t.epoch = 0, 1
 }
 
+// pageBuckets is the number of buckets in a 4 KB page.
+const pageBuckets = 4096 / (entryBytes * bucketSize)
+
 // prefault writes to every page of b, so that the system maps the table
 // now rather than in the middle of the first search: mapping tens of
 // megabytes page by page (and, for huge pages, finding and zeroing each
 // 2 MB) took most of the first 0.1 s search's time.
 func prefault(b []bucket) {
-	const pageBuckets = 4096 / (entryBytes * bucketSize)
 	for i := 0; i < len(b); i += pageBuckets {
 		b[i][0].data.Store(0)
 	}

@@ -16,7 +16,6 @@ func TestTableIsMappedWhenMade(t *testing.T) {
 	// takes at least 32 faults with 2 MB pages and 16384 with 4 KB ones.
 	tab := newTable(64)
 	before := minorFaults(t)
-	const pageBuckets = 4096 / (entryBytes * bucketSize)
 	for i := 0; i < len(tab.buckets); i += pageBuckets {
 		tab.buckets[i][1].data.Store(uint64(i))
 	}
