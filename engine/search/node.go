@@ -185,6 +185,12 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 	if extendable && n == 1 && w.s.tune.SingleReply {
 		newDepth = depth // a forced move costs no depth
 	}
+	half := f.half // what the children owe
+	if ce := w.s.tune.CaptureExt; extendable && ce > 0 && (f.moves.Moves[0].Jumps > 0 || ce >= 2 && n == 1) {
+		if half = !half; !half {
+			newDepth = depth // the second half ply on the path
+		}
+	}
 	best, bestIdx := -infinity, uint8(noMove)
 	for i := 0; i < n; i++ {
 		idx := first
@@ -205,6 +211,7 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 			continue
 		}
 		child.inherit(f, m, kingStep && kind == fullNode)
+		child.half = half
 		d := newDepth
 		if extendable && d < depth && w.crownExtends(m, kingStep, pos.Side) {
 			d = depth

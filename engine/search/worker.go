@@ -34,7 +34,10 @@ type frame struct {
 	threats int
 	// trunc is how many plies eval-distance truncation (Tuning.Trunc) has
 	// taken off the path to this position and not given back yet.
-	trunc  int
+	trunc int
+	// half is set when the path to this position owes half a ply of
+	// extension (Tuning.CaptureExt).
+	half   bool
 	killer [2]engine.Move
 }
 
