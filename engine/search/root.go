@@ -160,7 +160,7 @@ func (w *worker) rootSearch(depth, line int, alpha, beta Score) Score {
 		rm := &w.root[i]
 		child.pos = root.pos.Play(rm.move)
 		w.keys[w.base+1] = child.pos.Hash
-		child.reps, child.threats, child.trunc = 0, 0, 0
+		child.reps, child.threats, child.trunc, child.half = 0, 0, 0, false
 		if rm.move.Jumps == 0 && root.pos.Kings&(1<<rm.move.From) != 0 {
 			child.reps = root.reps + 1
 		}
