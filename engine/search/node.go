@@ -182,14 +182,9 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 	}
 	newDepth := depth - 1 // below 0 under the horizon: search goes on with captures
 	extendable := kind == fullNode && ply < 2*w.depth
-	if extendable && n == 1 && w.s.tune.SingleReply {
-		newDepth = depth // a forced move costs no depth
-	}
 	half := f.half // what the children owe
-	if ce := w.s.tune.CaptureExt; extendable && ce > 0 && (f.moves.Moves[0].Jumps > 0 || ce >= 2 && n == 1) {
-		if half = !half; !half {
-			newDepth = depth // the second half ply on the path
-		}
+	if extendable {
+		newDepth, half = w.extend(f, depth, n)
 	}
 	best, bestIdx := -infinity, uint8(noMove)
 	for i := 0; i < n; i++ {
@@ -251,6 +246,25 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 		}
 	}
 	return best, bestIdx
+}
+
+// extend returns the depth the children of f, an extendable full node of
+// depth depth with n moves, are searched to, and whether they owe half a
+// ply: Tuning.SingleReply searches a single reply a ply deeper, and
+// Tuning.CaptureExt charges half a ply for a capture (or a single reply),
+// every second one on a path a whole ply.
+func (w *worker) extend(f *frame, depth, n int) (int, bool) {
+	t := &w.s.tune
+	newDepth, half := depth-1, f.half
+	if n == 1 && t.SingleReply {
+		newDepth = depth // a forced move costs no depth
+	}
+	if t.CaptureExt > 0 && (f.moves.Moves[0].Jumps > 0 || t.CaptureExt >= 2 && n == 1) {
+		if half = !half; !half {
+			newDepth = depth // the second half ply on the path
+		}
+	}
+	return newDepth, half
 }
 
 // inherit sets the counters that f's child (the receiver) carries along the
