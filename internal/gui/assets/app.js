@@ -181,6 +181,9 @@ function levelOrState() { return $('level-kind').dataset.touched ? level() : sta
 // navTarget is the ply a navigation under way goes to, so that keys
 // pressed faster than the server answers count from it.
 let navTarget = null;
+// navQueue chains the navigation requests: sent at once, they could reach
+// the server out of order and leave the cursor on an earlier ply.
+let navQueue = Promise.resolve();
 
 function navigate(to) {
   if (!state) return;
@@ -189,7 +192,7 @@ function navigate(to) {
   const ply = { first: 0, back: from - 1, fwd: from + 1, last: n }[to];
   if (ply < 0 || ply > n || ply === from) return;
   navTarget = ply;
-  act('/api/goto', { ply }).finally(() => { if (navTarget === ply) navTarget = null; });
+  navQueue = navQueue.then(() => act('/api/goto', { ply })).finally(() => { if (navTarget === ply) navTarget = null; });
 }
 
 function wire() {
