@@ -28,6 +28,7 @@ type fakeSearcher struct {
 	evals    int
 	clears   int
 	hits     int
+	prepared int // HashMB in force at the last Prepare (0: none yet)
 	searches int
 	history  int           // length of the last history passed in
 	limits   player.Limits // the last limits passed in
@@ -41,6 +42,7 @@ func (f *fakeSearcher) Options() player.Options     { f.mu.Lock(); defer f.mu.Un
 func (f *fakeSearcher) Evaluator() string           { f.mu.Lock(); defer f.mu.Unlock(); return f.spec }
 func (f *fakeSearcher) Clear()                      { f.mu.Lock(); f.clears++; f.mu.Unlock() }
 func (f *fakeSearcher) PonderHit()                  { f.mu.Lock(); f.hits++; f.mu.Unlock() }
+func (f *fakeSearcher) Prepare()                    { f.mu.Lock(); f.prepared = f.opts.HashMB; f.mu.Unlock() }
 
 // LoadEvaluator loads spec for real, so that bad specs fail as they would.
 func (f *fakeSearcher) LoadEvaluator(spec string) error {
@@ -65,7 +67,7 @@ func (f *fakeSearcher) Evaluate(p *engine.Position) (float64, int) {
 func (f *fakeSearcher) snapshot() fakeSearcher {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return fakeSearcher{opts: f.opts, evals: f.evals, clears: f.clears, hits: f.hits, searches: f.searches, history: f.history, limits: f.limits}
+	return fakeSearcher{opts: f.opts, evals: f.evals, clears: f.clears, hits: f.hits, prepared: f.prepared, searches: f.searches, history: f.history, limits: f.limits}
 }
 
 func (f *fakeSearcher) Search(ctx context.Context, root engine.Position, history []engine.Position, limits player.Limits, progress func(player.Info)) player.Result {

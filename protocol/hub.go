@@ -57,7 +57,7 @@ func (s *Server) handleHub(cmd, line string) {
 func (s *Server) hubGameCommand(cmd string, args hubtext.Args) {
 	switch cmd {
 	case "init":
-		s.applyPending()
+		s.ready()
 		s.send("ready")
 	case "set-param":
 		name, value := args.Values["name"], args.Values["value"]

@@ -41,8 +41,8 @@ func TestHubSession(t *testing.T) {
 	}
 	s.send("set-param name=variant value=english", "set-param name=Hash value=32", "set-param name=Eval value="+testDefaultEval, "init")
 	s.expect("ready")
-	if got := s.fake.snapshot().opts.HashMB; got != 32 {
-		t.Errorf("Hash %d after init, want 32", got)
+	if snap := s.fake.snapshot(); snap.opts.HashMB != 32 || snap.prepared != 32 {
+		t.Errorf("Hash %d after init, prepared with %d, want 32 for both", snap.opts.HashMB, snap.prepared)
 	}
 	s.send("new-game", "pos pos="+hubStart+` moves="11-15 23-19"`, "level depth=2", "go think")
 	s.expect(

@@ -31,6 +31,9 @@ type Searcher interface {
 	// PonderHit turns a running ponder search into a normal one; it may be
 	// called from another goroutine while Search runs.
 	PonderHit()
+	// Prepare does the work a first search would otherwise do on its clock;
+	// the server calls it on isready (Hub: init), when no search runs.
+	Prepare()
 }
 
 // Book is the opening-book hook. Before each search that may end by itself

@@ -17,7 +17,7 @@ func (s *Server) handleUCI(cmd, line string, args []string) {
 	switch cmd {
 	case "isready":
 		if s.search == nil {
-			s.applyPending()
+			s.ready()
 		}
 		s.send("readyok")
 	case "setoption":
@@ -49,6 +49,14 @@ func (s *Server) handleUCI(cmd, line string, args []string) {
 	default:
 		s.convenience(cmd, args)
 	}
+}
+
+// ready puts the pending options in force and has the searcher do what its
+// first search would otherwise do on its clock: the answer to isready (Hub:
+// init), which clients send before they start the clock.
+func (s *Server) ready() {
+	s.applyPending()
+	s.cfg.Searcher.Prepare()
 }
 
 // newGame clears what the searcher learnt and goes back to the start,

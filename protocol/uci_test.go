@@ -49,6 +49,9 @@ func TestUCISession(t *testing.T) {
 	if got := s.fake.snapshot().opts; got != want {
 		t.Errorf("search options after isready: got %+v, want %+v", got, want)
 	}
+	if got := s.fake.snapshot().prepared; got != 128 {
+		t.Errorf("isready prepared the searcher with Hash %d, want 128 (after the options)", got)
+	}
 	s.send("ucinewgame", "position startpos moves 11-15 23-19", "go depth 2")
 	s.expect(
 		"info depth 1 seldepth 1 multipv 1 score cp 0 nodes 10 nps 0 time 0 hashfull 0 pv 8-11 19-16",

@@ -325,6 +325,12 @@ func (s *Searcher) Clear() {
 	}
 }
 
+// Prepare maps the hash table's memory if a new size left it unmapped. A
+// front end calls it when its options are in force and it waits for the
+// first search (UCI isready), so that the search does not spend its time on
+// it; otherwise the next search maps the table after its clock has started.
+func (s *Searcher) Prepare() { s.tt.mapPages() }
+
 // PonderHit turns a Ponder search into a normal one: its time limits count
 // from now. It does nothing when no ponder search is running.
 func (s *Searcher) PonderHit() {

@@ -83,6 +83,7 @@ type table struct {
 	mask    uint64
 	age     uint8
 	epoch   uint16
+	mapped  bool // every page of buckets has been written to (see mapPages)
 }
 
 // entryBytes is the size of one entry; a test checks it against unsafe.Sizeof.
@@ -96,13 +97,15 @@ func newTable(mb int) *table {
 }
 
 // resize reallocates the table for mb megabytes, rounded down to a power of
-// two of buckets; it clears every entry.
+// two of buckets; it clears every entry. The new memory is reserved but not
+// yet mapped, so a table resized again before any search (a GUI's Hash
+// after the default) costs nothing.
 func (t *table) resize(mb int) {
 	n := uint64(max(mb, 1)) << 20 / (entryBytes * bucketSize)
 	n = 1 << (63 - bits.LeadingZeros64(n)) // round down to a power of two
 	t.buckets = make([]bucket, n)
 	adviseHugePages(t.buckets)
-	prefault(t.buckets)
+	t.mapped = false
 	t.mask = n - 1
 	t.age, t.epoch = 0, 1
 }
@@ -110,14 +113,18 @@ func (t *table) resize(mb int) {
 // pageBuckets is the number of buckets in a 4 KB page.
 const pageBuckets = 4096 / (entryBytes * bucketSize)
 
-// prefault writes to every page of b, so that the system maps the table
-// now rather than in the middle of the first search: mapping tens of
-// megabytes page by page (and, for huge pages, finding and zeroing each
-// 2 MB) took most of the first 0.1 s search's time.
-func prefault(b []bucket) {
-	for i := 0; i < len(b); i += pageBuckets {
-		b[i][0].data.Store(0)
+// mapPages writes to every page of the table once after each resize, so
+// that the system maps it then rather than in the middle of a search:
+// mapping tens of megabytes page by page (and, for huge pages, finding and
+// zeroing each 2 MB) took most of the first 0.1 s search's time.
+func (t *table) mapPages() {
+	if t.mapped {
+		return
 	}
+	for i := 0; i < len(t.buckets); i += pageBuckets {
+		t.buckets[i][0].data.Store(0)
+	}
+	t.mapped = true
 }
 
 // entries returns the number of entries of the table.
@@ -141,8 +148,12 @@ func (t *table) live(data uint64) bool {
 	return data != 0 && uint16(data>>epochShift) == t.epoch
 }
 
-// newSearch advances the age at the start of a search.
-func (t *table) newSearch() { t.age = (t.age + 1) & ageMask }
+// newSearch maps the table if it is not yet (see mapPages) and advances the
+// age at the start of a search.
+func (t *table) newSearch() {
+	t.mapPages()
+	t.age = (t.age + 1) & ageMask
+}
 
 // probe returns the stored data for key, if any.
 func (t *table) probe(key uint64) (ttData, bool) {

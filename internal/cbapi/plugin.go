@@ -77,7 +77,8 @@ type Plugin struct {
 // New makes a Plugin with the evaluator cfg.Eval, which is loaded now (an
 // error names the spec), and the session's defaults, but for two of
 // CheckerBoard's own: no time kept back for communication (the host calls
-// in the same process) and book choices seeded with 1.
+// in the same process) and book choices seeded with 1. The hash table is
+// mapped now, so that the first move does not pay for it.
 func New(cfg Config) (*Plugin, error) {
 	sess, err := session.New(session.Config{
 		Defaults: map[string]string{"Eval": cfg.Eval, "MoveOverhead": "0", "Seed": "1"},
@@ -86,6 +87,7 @@ func New(cfg Config) (*Plugin, error) {
 	if err != nil {
 		return nil, err
 	}
+	sess.Engine().Prepare()
 	return &Plugin{cfg: cfg, sess: sess, own: own{enableWLD: true, maxDBPieces: 8}}, nil
 }
 

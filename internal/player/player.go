@@ -112,6 +112,11 @@ func (e *Engine) Clear() { e.s.Clear() }
 // PonderHit turns a running ponder search into a normal one.
 func (e *Engine) PonderHit() { e.s.PonderHit() }
 
+// Prepare does now the work the first search after an option change would
+// otherwise do on its clock (mapping a new hash table). Front ends call it
+// when the options are in force and no search is running.
+func (e *Engine) Prepare() { e.s.Prepare() }
+
 // Search searches root, whose earlier game positions are history (oldest
 // first, root excluded), within limits, and returns when a limit is reached
 // or ctx is cancelled. progress (may be nil) is called from the search after
