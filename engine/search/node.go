@@ -184,7 +184,7 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 	extendable := kind == fullNode && ply < 2*w.depth
 	half := f.half // what the children owe
 	if extendable {
-		newDepth, half = w.extend(f, depth, n)
+		newDepth, half = w.extend(f, depth, n, pvNode)
 	}
 	best, bestIdx := -infinity, uint8(noMove)
 	for i := 0; i < n; i++ {
@@ -250,17 +250,17 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 
 // extend returns the depth the children of f, an extendable full node of
 // depth depth with n moves, are searched to, and whether they owe half a
-// ply: Tuning.SingleReply searches a single reply a ply deeper, and
-// Tuning.CaptureExt charges half a ply for a capture (or a single reply),
-// every second one on a path a whole ply.
-func (w *worker) extend(f *frame, depth, n int) (int, bool) {
+// ply: Tuning.SingleReply searches a single reply a ply deeper, and a PV
+// node owes half a ply (unless Tuning.NoPVExt), every second one on a path
+// a whole ply.
+func (w *worker) extend(f *frame, depth, n int, pvNode bool) (int, bool) {
 	t := &w.s.tune
 	newDepth, half := depth-1, f.half
 	if n == 1 && t.SingleReply {
 		newDepth = depth // a forced move costs no depth
 	}
-	if t.CaptureExt > 0 && (f.moves.Moves[0].Jumps > 0 || t.CaptureExt >= 2 && n == 1) {
-		if half = !half; !half {
+	if pvNode && !t.NoPVExt {
+		if half = !half; !half && newDepth < depth {
 			newDepth = depth // the second half ply on the path
 		}
 	}

@@ -228,11 +228,11 @@ type Tuning struct {
 	// TruncStep is how many centipawns outside the window cost a ply
 	// (0: 64).
 	TruncStep int
-	// CaptureExt, when above 0, extends a full node whose side to move
-	// has a capture (with 2, also one with a single legal move) by half a
-	// ply: every second such node on a path is searched a ply deeper (on
-	// paths shorter than twice the iteration's depth; 0: off).
-	CaptureExt int
+	// NoPVExt switches the PV extension off: a PV node above the horizon
+	// owes half a ply of extension, so every second PV node on a path is
+	// searched a ply deeper (on paths shorter than twice the iteration's
+	// depth).
+	NoPVExt bool
 	// Futility, when above 0, returns the static evaluation of a non-PV
 	// node of depth at most 3 where neither side has a capture, when it
 	// beats beta by Futility + 16·depth centipawns (0: off).

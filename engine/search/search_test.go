@@ -111,7 +111,7 @@ func TestNoMoveIsLoss(t *testing.T) {
 
 func TestBestMoveLegalInRandomPositions(t *testing.T) {
 	// The search's selective features must keep moves and lines legal too.
-	for _, tune := range []Tuning{{}, {ThreatPlies: 2, SingleReply: true, Crown: 2, HistLMR: true, KingLMR: true, CaptureExt: 2}, {LMRLog: 12, LMP: 2, Trunc: 60, Futility: 60}} {
+	for _, tune := range []Tuning{{}, {ThreatPlies: 2, SingleReply: true, Crown: 2, HistLMR: true, KingLMR: true, NoPVExt: true}, {LMRLog: 12, LMP: 2, Trunc: 60, Futility: 60}} {
 		bestMoveLegal(t, New(Options{HashMB: 4, Tuning: tune}, nil))
 	}
 }

@@ -36,7 +36,7 @@ type frame struct {
 	// taken off the path to this position and not given back yet.
 	trunc int
 	// half is set when the path to this position owes half a ply of
-	// extension (Tuning.CaptureExt).
+	// extension (the PV extension, Tuning.NoPVExt).
 	half   bool
 	killer [2]engine.Move
 }

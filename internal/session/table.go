@@ -79,7 +79,7 @@ func (s *Session) table() []Option {
 		hide(check("ExpNoTrunc", "switch eval-distance truncation off", func(o *player.Options) *bool { return &o.Tuning.NoTrunc })),
 		hide(spin("ExpTrunc", 0, 0, 1000, "eval-distance truncation: a ply per 64 cp outside the window beyond N cp (0: the default)", func(o *player.Options) *int { return &o.Tuning.Trunc })),
 		hide(spin("ExpTruncStep", 0, 0, 1000, "eval-distance truncation: cp outside the window per ply (0: the default)", func(o *player.Options) *int { return &o.Tuning.TruncStep })),
-		hide(spin("ExpCaptureExt", 0, 0, 2, "half a ply of extension at a node with a capture (2: or a single move) (0: off)", func(o *player.Options) *int { return &o.Tuning.CaptureExt })),
+		hide(check("ExpNoPVExt", "switch the PV extension (half a ply at a PV node) off", func(o *player.Options) *bool { return &o.Tuning.NoPVExt })),
 		hide(spin("ExpFutility", 0, 0, 1000, "futility: a quiet node of depth <= 3 returns its evaluation N + 16*depth cp above beta (0: off)", func(o *player.Options) *int { return &o.Tuning.Futility })),
 		hide(spin("ExpLMP", 0, 0, 16, "late-move pruning of quiet men's moves after N*depth moves at depth <= 3 (0: off)", func(o *player.Options) *int { return &o.Tuning.LMP })),
 	}
