@@ -249,6 +249,14 @@ func (s *Server) SetOption(name, value string) error {
 	return nil
 }
 
+// ready puts the pending options in force and has the searcher do what its
+// first search would otherwise do on its clock: the answer to isready (Hub:
+// init), which clients send before they start the clock.
+func (s *Server) ready() {
+	s.applyPending()
+	s.cfg.Searcher.Prepare()
+}
+
 // applyPending puts the pending changes in force, in declaration order. A
 // change that fails is reported and the previous value kept; a confirmed
 // option's change is announced.

@@ -51,14 +51,6 @@ func (s *Server) handleUCI(cmd, line string, args []string) {
 	}
 }
 
-// ready puts the pending options in force and has the searcher do what its
-// first search would otherwise do on its clock: the answer to isready (Hub:
-// init), which clients send before they start the clock.
-func (s *Server) ready() {
-	s.applyPending()
-	s.cfg.Searcher.Prepare()
-}
-
 // newGame clears what the searcher learnt and goes back to the start,
 // which is a position go may search again after a refused one.
 func (s *Server) newGame() {
