@@ -256,7 +256,6 @@ func (p *Plugin) setValue(name, value string) (string, bool) {
 	if err != nil {
 		return refuse(err)
 	}
-	p.sess.Engine().Prepare()
 	v, _ := p.sess.Get(o.Name)
 	switch {
 	case name == "dbmbytes":

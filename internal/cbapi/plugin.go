@@ -87,7 +87,7 @@ func New(cfg Config) (*Plugin, error) {
 	if err != nil {
 		return nil, err
 	}
-	sess.Engine().Prepare()
+	sess.Ready()
 	return &Plugin{cfg: cfg, sess: sess, own: own{enableWLD: true, maxDBPieces: 8}}, nil
 }
 

@@ -70,7 +70,7 @@ func Run(opts Options) int {
 			fmt.Fprintf(os.Stderr, "nechecb console: --%s: %s\n", FlagName(o[0]), n)
 		}
 	}
-	sess.Engine().Prepare()
+	sess.Ready()
 
 	line := liner.NewLiner()
 	defer line.Close()

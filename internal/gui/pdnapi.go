@@ -211,12 +211,8 @@ type optionRequest struct {
 // setOption puts an option's value in force through the session, under
 // the rules of the protocol's setoption, and returns the setter's remarks;
 // a value that does not take is an error naming the option, and the value
-// in force stays. A new table size is mapped now, not on the next move's
-// clock.
+// in force stays. A new table size is mapped now (session.Session.Set),
+// not on the next move's clock.
 func (s *Server) setOption(req optionRequest) ([]string, error) {
-	notes, err := s.sess.Set(req.Name, req.Value)
-	if err == nil {
-		s.sess.Engine().Prepare()
-	}
-	return notes, err
+	return s.sess.Set(req.Name, req.Value)
 }

@@ -85,7 +85,7 @@ func newSession(opts Options) (*session.Session, error) {
 			fmt.Fprintf(opts.Err, "nechecb gui: %s: %s\n", o[0], n)
 		}
 	}
-	sess.Engine().Prepare()
+	sess.Ready()
 	return sess, nil
 }
 

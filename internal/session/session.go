@@ -37,6 +37,7 @@ type Session struct {
 	resolve func(string) string
 	opts    []Option // the table, Set bound to the session
 	vals    []string // the value in force of each option
+	ready   bool     // the front end called Ready: Set prepares the engine
 }
 
 // New makes a session and puts every option's default in force. A default
@@ -85,8 +86,10 @@ func New(cfg Config) (*Session, error) {
 func (s *Session) Options() []Option { return append([]Option(nil), s.opts...) }
 
 // Set checks value for the option called name (any case) and puts it in
-// force. It returns the setter's remarks; on an error, which names the
-// option and what was wrong, the value in force stays.
+// force; once the front end has called Ready, it also readies the engine
+// for it (a new hash table is mapped now, not on the next move's clock).
+// It returns the setter's remarks; on an error, which names the option and
+// what was wrong, the value in force stays. Call it between searches.
 func (s *Session) Set(name, value string) (notes []string, err error) {
 	i, err := s.find(name)
 	if err != nil {
@@ -100,7 +103,20 @@ func (s *Session) Set(name, value string) (notes []string, err error) {
 	if notes, err = o.Set(v); err != nil {
 		return nil, fmt.Errorf("option %s %q: %w", o.Name, v, err)
 	}
+	if s.ready {
+		s.eng.Prepare()
+	}
 	return notes, nil
+}
+
+// Ready readies the engine for the options in force (player.Engine.Prepare:
+// the hash table is mapped now, not on the first move's clock). A front end
+// calls it once its start-up settings are made, so that a table they
+// replace is never mapped; from then on Set readies the engine after each
+// change.
+func (s *Session) Ready() {
+	s.ready = true
+	s.eng.Prepare()
 }
 
 // Get returns the value in force of the option called name (any case).
