@@ -1,8 +1,10 @@
 package gui
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/nechecb/nechecb/engine"
@@ -18,13 +20,13 @@ func TestBrowserWatch(t *testing.T) {
 	exe := findChromium(t)
 	b := newBrowser(t, exe)
 	// A match on a fleet: the page says why it shows no boards.
-	_, furl := startWatch(t, fleetNote)
+	_, furl := startWatch(t, fleetNote, nil)
 	b.do("load a fleet match's watch page", chromedp.Navigate(furl))
 	b.wait("the event stream", `document.getElementById('status').textContent === 'Live'`)
 	b.wait("the fleet's note", `document.getElementById('note').textContent.startsWith('The games are played on a fleet')`)
 
 	// A match on this machine: the boards of the games in progress.
-	w, url := startWatch(t, "")
+	w, url := startWatch(t, "", nil)
 	b.do("load the watch page", chromedp.Navigate(url))
 	b.wait("the event stream", `document.getElementById('status').textContent === 'Live'`)
 	if note := eval[string](b, `document.getElementById('note').textContent`); note != "" {
@@ -62,16 +64,66 @@ func TestBrowserWatch(t *testing.T) {
 	b.wait("the ended game to go", `!document.querySelector('li[data-game="7"]') && !!document.querySelector('li[data-game="8"]')`)
 }
 
+// TestBrowserWatchLateSnapshot has the page's snapshot taken before a game
+// starts and delivered after the game's event: the page must still show
+// the game, so the events that come before the snapshot wait for it.
+func TestBrowserWatchLateSnapshot(t *testing.T) {
+	exe := findChromium(t)
+	b := newBrowser(t, exe)
+	hold := &snapshotHold{taken: make(chan struct{}, 1), release: make(chan struct{})}
+	w, url := startWatch(t, "", hold)
+	b.do("load the watch page", chromedp.Navigate(url))
+	b.wait("the event stream", `document.getElementById('status').textContent === 'Live'`)
+	select {
+	case <-hold.taken:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the page asked for no snapshot")
+	}
+	w.GameStarted(7, "alpha", "beta", "ballot 1", engine.StartPosition())
+	time.Sleep(500 * time.Millisecond) // the event reaches the page first
+	close(hold.release)
+	b.wait("the game's card", `(document.querySelector('li[data-game="7"] h3') || {}).textContent === 'Game 7: alpha (black) – beta (white)'`)
+	if n := eval[int](b, `document.querySelectorAll('li[data-game="7"] [data-piece]').length`); n != 24 {
+		t.Errorf("the start shows %d pieces, want 24", n)
+	}
+}
+
+// snapshotHold makes a watch server take the page's snapshot at once, say
+// so on taken, and send it only when release is closed.
+type snapshotHold struct {
+	taken   chan struct{}
+	release chan struct{}
+}
+
 // startWatch serves a watch page with the given note and returns its
-// server and the page's address with the token.
-func startWatch(t *testing.T, note string) (*Watch, string) {
+// server and the page's address with the token; hold (may be nil) holds
+// the snapshot back.
+func startWatch(t *testing.T, note string, hold *snapshotHold) (*Watch, string) {
 	ts := httptest.NewUnstartedServer(nil)
 	w, err := NewWatch(ts.Listener.Addr().String())
 	if err != nil {
 		t.Fatal(err)
 	}
 	w.note = note
-	ts.Config.Handler = w.Handler()
+	h := w.Handler()
+	ts.Config.Handler = h
+	if hold != nil {
+		ts.Config.Handler = http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+			if r.URL.Path != "/api/watch" {
+				h.ServeHTTP(rw, r)
+				return
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, r)
+			hold.taken <- struct{}{}
+			<-hold.release
+			for k, v := range rec.Header() {
+				rw.Header()[k] = v
+			}
+			rw.WriteHeader(rec.Code)
+			rw.Write(rec.Body.Bytes())
+		})
+	}
 	ts.Start()
 	t.Cleanup(func() {
 		w.Close()

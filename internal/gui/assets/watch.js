@@ -33,7 +33,7 @@ function card(g) {
 
 // showGame draws game g on its card.
 function showGame(g) {
-  if (!squares.length) return; // before the snapshot: it shows the game
+  if (!squares.length) return; // no snapshot, so no board to draw on
   const c = card(g);
   const moves = Math.ceil(g.ply / 2);
   c.title.textContent = `Game ${g.index}: ${g.black} (black) – ${g.white} (white)`;
@@ -58,11 +58,15 @@ function standings(s) {
 }
 
 async function start() {
+  // The stream opens before the snapshot comes, and the snapshot may have
+  // been taken before an event that arrives first: events wait for it.
+  let early = [];
+  const later = fn => x => (early ? early.push(() => fn(x)) : fn(x));
   const es = listen({
-    game: showGame,
-    gone,
-    standings,
-    over: () => { $('status').textContent = 'The match is over.'; es.close(); },
+    game: later(showGame),
+    gone: later(gone),
+    standings: later(standings),
+    over: later(() => { $('status').textContent = 'The match is over.'; es.close(); }),
   });
   es.onopen = () => { if (!$('status').textContent.startsWith('The match')) $('status').textContent = 'Live'; };
   es.onerror = () => { if (!$('status').textContent.startsWith('The match')) $('status').textContent = 'The connection to nechecb match is lost; the page shows what it last got.'; };
@@ -77,6 +81,9 @@ async function start() {
   } catch (err) {
     $('status').textContent = err.message;
   }
+  const waiting = early;
+  early = null;
+  for (const f of waiting) f();
 }
 
 start();
