@@ -229,8 +229,14 @@ func (s SPRT) Bounds() (lower, upper float64) {
 	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
 }
 
-// minPairVariance keeps the LLR finite when every pair so far ended alike.
-const minPairVariance = 1e-3
+// pairVariancePrior is the per-pair variance the LLR assumes before the
+// pairs show their own: it counts as one pair more in the variance
+// estimate. Without it a run of pairs that all ended alike, common at a
+// fixed node budget where the two games of a ballot often mirror each
+// other, has no variance and looks decisive: 13 pairs of two draws gave
+// H0 for Elo 0 against 15. 1/16 is the variance of pairs that score 1/2
+// and 3/2 equally often.
+const pairVariancePrior = 1.0 / 16
 
 // LLR returns the log-likelihood ratio of H1 against H0 for the pentanomial
 // counts, with the normal approximation over pairs (the "generalised SPRT"
@@ -242,16 +248,14 @@ func (s SPRT) LLR(penta [5]int) float64 {
 	if n == 0 {
 		return 0
 	}
-	variance = max(variance, minPairVariance)
+	variance = (float64(n)*variance + pairVariancePrior) / float64(n+1)
 	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
 	return float64(n) * (s1 - s0) * (2*mu - s0 - s1) / (2 * variance)
 }
 
 // MinPairs is the number of complete game pairs an SPRT needs before it
 // decides. The LLR rests on the pairs' variance, which a few pairs do not
-// estimate: one pair has none, and the floor minPairVariance then makes a
-// single early pair look decisive (one drawn-and-lost pair gives an LLR of
-// -5.6 for Elo 0 against 15).
+// estimate, even with pairVariancePrior.
 const MinPairs = 10
 
 // Decide returns the decision for the pentanomial counts and the LLR. With
