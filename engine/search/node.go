@@ -73,7 +73,11 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 		if f.threats < w.s.tune.ThreatPlies && ply < MaxPly-1 && opponentCaptures(pos) {
 			return w.threat(ply, alpha, beta, pvNode)
 		}
-		return w.judge(pos)
+		e := w.judge(pos)
+		if m := w.s.tune.Shots; m > 0 && e <= alpha && e > alpha-Score(m) && f.threats < w.s.tune.ThreatPlies && ply < MaxPly-1 {
+			return max(e, w.shots(ply, alpha, beta, pvNode))
+		}
+		return e
 	}
 	if ply >= MaxPly {
 		return w.evaluate(ply)
@@ -141,6 +145,30 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 		b = boundExact
 	}
 	w.s.tt.store(pos.Hash^w.ttSalt, ttData{score: toTable(best, ply), depth: depth, move: bestIdx, bound: b})
+	return best
+}
+
+// shots searches the sacrifices of stack[ply], a quiet horizon position
+// whose evaluation lies a little below alpha (Tuning.Shots): the quiet
+// moves that offer the opponent a capture, each answered by the quiescence
+// search, in case one is a shot. It returns the best of them, or -infinity
+// when there is none. It counts as a threat search on the path.
+func (w *worker) shots(ply int, alpha, beta Score, pvNode bool) Score {
+	f := &w.stack[ply]
+	child := &w.stack[ply+1].pos
+	f.pos.GenerateQuiet(&f.moves)
+	n := 0
+	for i := 0; i < f.moves.N; i++ {
+		if f.pos.PlayInto(child, &f.moves.Moves[i]); child.HasCapture() {
+			f.moves.Moves[n] = f.moves.Moves[i]
+			n++
+		}
+	}
+	if f.moves.N = n; n == 0 {
+		return -infinity
+	}
+	w.stack[ply+1].threats = f.threats + 1
+	best, _ := w.moveLoop(threatNode, ply, 0, alpha, beta, pvNode, noMove)
 	return best
 }
 

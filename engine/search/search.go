@@ -247,6 +247,12 @@ type Tuning struct {
 	IID int
 	// PVNoLMR exempts the late moves of PV nodes from late-move reductions.
 	PVNoLMR bool
+	// Shots, when above 0, looks for shots at a quiet horizon leaf whose
+	// evaluation lies at most Shots centipawns below alpha: the quiet moves
+	// that offer the opponent a capture are searched, each answered by the
+	// quiescence search, as Cake's qsearch does. It shares the threat
+	// search's budget on a path (0: off).
+	Shots int
 }
 
 // withDefaults fills the zero fields of t.
