@@ -132,6 +132,12 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	if f.moves.N == 0 {
 		return LossIn(ply)
 	}
+	if t := w.s.tune.ETC; t > 0 && !pvNode && depth >= t {
+		if score, cut := w.etc(ply, depth, beta); cut {
+			w.s.tt.store(pos.Hash^w.ttSalt, ttData{score: toTable(score, ply), depth: depth, move: noMove, bound: boundLower})
+			return score
+		}
+	}
 	w.stack[ply+1].threats = 0
 	best, bestIdx := w.moveLoop(fullNode, ply, depth, alpha, beta, pvNode, hashMove)
 	if w.stopped {
@@ -170,6 +176,27 @@ func (w *worker) shots(ply int, alpha, beta Score, pvNode bool) Score {
 	w.stack[ply+1].threats = f.threats + 1
 	best, _ := w.moveLoop(threatNode, ply, 0, alpha, beta, pvNode, noMove)
 	return best
+}
+
+// etc looks up the positions the generated moves of stack[ply], a node of
+// depth depth, lead to, and reports a cut when the table already proves
+// one of them worth at least beta from here (enhanced transposition
+// cutoffs, Tuning.ETC): an upper bound or exact score at least depth-1
+// plies deep whose negation reaches beta.
+func (w *worker) etc(ply, depth int, beta Score) (Score, bool) {
+	f := &w.stack[ply]
+	child := &w.stack[ply+1].pos
+	for i := 0; i < f.moves.N; i++ {
+		f.pos.PlayInto(child, &f.moves.Moves[i])
+		d, ok := w.s.tt.probe(child.Hash ^ w.ttSalt)
+		if !ok || d.depth < depth-1 || d.bound == boundLower {
+			continue
+		}
+		if score := -fromTable(d.score, ply+1); score >= beta {
+			return score, true
+		}
+	}
+	return 0, false
 }
 
 // iid searches stack[ply], a node of depth depth with no hash move, 4

@@ -253,6 +253,11 @@ type Tuning struct {
 	// quiescence search, as Cake's qsearch does. It shares the threat
 	// search's budget on a path (0: off).
 	Shots int
+	// ETC, when above 0, looks up the positions after each move of a
+	// non-PV node of at least ETC plies before searching them, and cuts
+	// when the table proves one worth beta (enhanced transposition
+	// cutoffs; 0: off).
+	ETC int
 }
 
 // withDefaults fills the zero fields of t.

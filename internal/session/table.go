@@ -86,6 +86,7 @@ func (s *Session) table() []Option {
 		hide(spin("ExpIID", 0, 0, 64, "internal iterative deepening: a node of at least N plies with no hash move is first searched 4 plies shallower (0: off)", func(o *player.Options) *int { return &o.Tuning.IID })),
 		hide(check("ExpPVNoLMR", "exempt the late moves of PV nodes from late-move reductions", func(o *player.Options) *bool { return &o.Tuning.PVNoLMR })),
 		hide(spin("ExpShots", 0, 0, 1000, "shot search: at a quiet horizon leaf up to N cp below alpha, search the moves that offer a capture (0: off)", func(o *player.Options) *int { return &o.Tuning.Shots })),
+		hide(spin("ExpETC", 0, 0, 64, "enhanced transposition cutoffs at non-PV nodes of at least N plies (0: off)", func(o *player.Options) *int { return &o.Tuning.ETC })),
 	}
 }
 
