@@ -345,8 +345,9 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 // extend returns the depth the children of f, an extendable full node of
 // depth depth with n moves, are searched to, and whether they owe half a
 // ply: Tuning.SingleReply searches a single reply a ply deeper; a PV node
-// (unless Tuning.NoPVExt) and a smothered one (Tuning.Smother) each owe
-// half a ply, and two owed halves on a path make a whole ply.
+// (unless Tuning.NoPVExt), a smothered one (Tuning.Smother) and one with a
+// single move (Tuning.SingleHalf) each owe half a ply, and two owed halves
+// on a path make a whole ply.
 func (w *worker) extend(f *frame, depth, n int, pvNode bool) (int, bool) {
 	t := &w.s.tune
 	newDepth, owed := depth-1, 0
@@ -360,6 +361,9 @@ func (w *worker) extend(f *frame, depth, n int, pvNode bool) (int, bool) {
 		owed++
 	}
 	if f.smother {
+		owed++
+	}
+	if n == 1 && t.SingleHalf {
 		owed++
 	}
 	if owed >= 2 {

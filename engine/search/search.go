@@ -258,6 +258,9 @@ type Tuning struct {
 	// when the table proves one worth beta (enhanced transposition
 	// cutoffs; 0: off).
 	ETC int
+	// SingleHalf searches the only legal move of a position half a ply
+	// deeper (two such on a path make a ply), as Cake does.
+	SingleHalf bool
 }
 
 // withDefaults fills the zero fields of t.

@@ -87,6 +87,7 @@ func (s *Session) table() []Option {
 		hide(check("ExpPVNoLMR", "exempt the late moves of PV nodes from late-move reductions", func(o *player.Options) *bool { return &o.Tuning.PVNoLMR })),
 		hide(spin("ExpShots", 0, 0, 1000, "shot search: at a quiet horizon leaf up to N cp below alpha, search the moves that offer a capture (0: off)", func(o *player.Options) *int { return &o.Tuning.Shots })),
 		hide(spin("ExpETC", 0, 0, 64, "enhanced transposition cutoffs at non-PV nodes of at least N plies (0: off)", func(o *player.Options) *int { return &o.Tuning.ETC })),
+		hide(check("ExpSingleHalf", "search a single reply half a ply deeper", func(o *player.Options) *bool { return &o.Tuning.SingleHalf })),
 	}
 }
 
