@@ -114,15 +114,10 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 			}
 		}
 	}
-	if t := w.s.tune.IID; t > 0 && int(hashMove) == noMove && depth >= t {
-		hashMove = w.iid(ply, depth, alpha, beta, pvNode)
-	}
 	// Generate, one call level down.
-	f.smother = false
 	if pos.GenerateCaptures(&f.moves); f.moves.N == 0 {
 		pos.GenerateQuiet(&f.moves)
-		f.smother = w.s.tune.Smother && smothered(pos)
-		if t := &w.s.tune; (t.Trunc > 0 || t.Futility > 0) && !pvNode && !f.smother && f.moves.N > 0 && !opponentCaptures(pos) {
+		if t := &w.s.tune; (t.Trunc > 0 || t.Futility > 0) && !pvNode && f.moves.N > 0 && !opponentCaptures(pos) {
 			var cut bool
 			if depth, cut = w.selective(ply, depth, alpha, beta); cut {
 				return w.evaluate(ply)
@@ -197,40 +192,6 @@ func (w *worker) etc(ply, depth int, beta Score) (Score, bool) {
 		}
 	}
 	return 0, false
-}
-
-// iid searches stack[ply], a node of depth depth with no hash move, 4
-// plies shallower (at least 1) and returns the move that search stored in
-// the table, or noMove (Tuning.IID). The node's truncation counter is kept
-// as it was, so that the full search charges its own.
-func (w *worker) iid(ply, depth int, alpha, beta Score, pvNode bool) uint8 {
-	f := &w.stack[ply]
-	trunc := f.trunc
-	w.alphaBeta(ply, max(depth-4, 1), alpha, beta, pvNode)
-	f.trunc = trunc
-	if d, ok := w.s.tt.probe(f.pos.Hash ^ w.ttSalt); ok && !w.stopped {
-		return d.move
-	}
-	return noMove
-}
-
-// smothered reports whether the side to move in p, which has no capture,
-// is cramped the way Cake's smother detection looks for: it has kings,
-// none of them can step, and at least half of its pieces cannot move.
-func smothered(p *engine.Position) bool {
-	us := p.Side & 1
-	own := p.Pieces[us]
-	kings := own & p.Kings
-	if kings == 0 {
-		return false
-	}
-	empty := p.EmptySquares()
-	ahead, behind := own, kings // Black's men step toward higher squares
-	if us == engine.White {
-		ahead, behind = kings, own
-	}
-	movers := ahead&(empty>>4|empty>>5) | behind&(empty<<4|empty<<5)
-	return kings&movers == 0 && popcount(own&^movers) >= popcount(own)/2
 }
 
 // threat searches the quiet moves of stack[ply], a horizon position whose
@@ -344,33 +305,21 @@ func (w *worker) moveLoop(kind nodeKind, ply, depth int, alpha, beta Score, pvNo
 
 // extend returns the depth the children of f, an extendable full node of
 // depth depth with n moves, are searched to, and whether they owe half a
-// ply: Tuning.SingleReply searches a single reply a ply deeper; a PV node
-// (unless Tuning.NoPVExt), a smothered one (Tuning.Smother) and one with a
-// single move (Tuning.SingleHalf) each owe half a ply, and two owed halves
-// on a path make a whole ply.
+// ply: Tuning.SingleReply searches a single reply a ply deeper, and a PV
+// node owes half a ply (unless Tuning.NoPVExt), every second one on a path
+// a whole ply.
 func (w *worker) extend(f *frame, depth, n int, pvNode bool) (int, bool) {
 	t := &w.s.tune
-	newDepth, owed := depth-1, 0
+	newDepth, half := depth-1, f.half
 	if n == 1 && t.SingleReply {
 		newDepth = depth // a forced move costs no depth
 	}
-	if f.half {
-		owed++
-	}
 	if pvNode && !t.NoPVExt {
-		owed++
+		if half = !half; !half && newDepth < depth {
+			newDepth = depth // the second half ply on the path
+		}
 	}
-	if f.smother {
-		owed++
-	}
-	if n == 1 && t.SingleHalf {
-		owed++
-	}
-	if owed >= 2 {
-		owed -= 2
-		newDepth = depth // two half plies make a whole one
-	}
-	return newDepth, owed == 1
+	return newDepth, half
 }
 
 // inherit sets the counters that f's child (the receiver) carries along the
@@ -450,7 +399,7 @@ func opponentCaptures(p *engine.Position) bool {
 // never reduced: their children are at the horizon already.
 func (w *worker) reduction(depth, i int, pvNode bool) int {
 	t := &w.s.tune
-	if t.NoLMR || depth < 2 || depth < t.LMRDepth || i < t.LMRMoves || pvNode && t.PVNoLMR {
+	if t.NoLMR || depth < 2 || depth < t.LMRDepth || i < t.LMRMoves {
 		return 0
 	}
 	if t.LMRLog > 0 {

@@ -237,16 +237,6 @@ type Tuning struct {
 	// node of depth at most 3 where neither side has a capture, when it
 	// beats beta by Futility + 16·depth centipawns (0: off).
 	Futility int
-	// Smother extends a quiet node whose side to move has kings, none of
-	// which can step, and at least half of whose pieces are stuck: it owes
-	// half a ply more and is not truncated (Cake's smother detection).
-	Smother bool
-	// IID, when above 0, searches a node of at least this depth that has
-	// no hash move 4 plies shallower first, for a move to try first
-	// (internal iterative deepening; 0: off).
-	IID int
-	// PVNoLMR exempts the late moves of PV nodes from late-move reductions.
-	PVNoLMR bool
 	// Shots, when above 0, looks for shots at a quiet horizon leaf whose
 	// evaluation lies at most Shots centipawns below alpha: the quiet moves
 	// that offer the opponent a capture are searched, each answered by the
@@ -258,9 +248,6 @@ type Tuning struct {
 	// when the table proves one worth beta (enhanced transposition
 	// cutoffs; 0: off).
 	ETC int
-	// SingleHalf searches the only legal move of a position half a ply
-	// deeper (two such on a path make a ply), as Cake does.
-	SingleHalf bool
 }
 
 // withDefaults fills the zero fields of t.

@@ -37,11 +37,8 @@ type frame struct {
 	trunc int
 	// half is set when the path to this position owes half a ply of
 	// extension (the PV extension, Tuning.NoPVExt).
-	half bool
-	// smother is set when the side to move is cramped (smothered,
-	// Tuning.Smother): the node's children owe half a ply more.
-	smother bool
-	killer  [2]engine.Move
+	half   bool
+	killer [2]engine.Move
 }
 
 // worker is one search thread. It owns its stack, killers, history and

@@ -82,12 +82,8 @@ func (s *Session) table() []Option {
 		hide(check("ExpNoPVExt", "switch the PV extension (half a ply at a PV node) off", func(o *player.Options) *bool { return &o.Tuning.NoPVExt })),
 		hide(spin("ExpFutility", 0, 0, 1000, "futility: a quiet node of depth <= 3 returns its evaluation N + 16*depth cp above beta (0: off)", func(o *player.Options) *int { return &o.Tuning.Futility })),
 		hide(spin("ExpLMP", 0, 0, 16, "late-move pruning of quiet men's moves after N*depth moves at depth <= 3 (0: off)", func(o *player.Options) *int { return &o.Tuning.LMP })),
-		hide(check("ExpSmother", "smother extension: half a ply more, and no truncation, where the side to move's kings are stuck with half its pieces", func(o *player.Options) *bool { return &o.Tuning.Smother })),
-		hide(spin("ExpIID", 0, 0, 64, "internal iterative deepening: a node of at least N plies with no hash move is first searched 4 plies shallower (0: off)", func(o *player.Options) *int { return &o.Tuning.IID })),
-		hide(check("ExpPVNoLMR", "exempt the late moves of PV nodes from late-move reductions", func(o *player.Options) *bool { return &o.Tuning.PVNoLMR })),
 		hide(spin("ExpShots", 0, 0, 1000, "shot search: at a quiet horizon leaf up to N cp below alpha, search the moves that offer a capture (0: off)", func(o *player.Options) *int { return &o.Tuning.Shots })),
 		hide(spin("ExpETC", 0, 0, 64, "enhanced transposition cutoffs at non-PV nodes of at least N plies (0: off)", func(o *player.Options) *int { return &o.Tuning.ETC })),
-		hide(check("ExpSingleHalf", "search a single reply half a ply deeper", func(o *player.Options) *bool { return &o.Tuning.SingleHalf })),
 	}
 }
 
