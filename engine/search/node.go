@@ -73,11 +73,7 @@ func (w *worker) search(ply, depth int, alpha, beta Score, pvNode bool) Score {
 		if f.threats < w.s.tune.ThreatPlies && ply < MaxPly-1 && opponentCaptures(pos) {
 			return w.threat(ply, alpha, beta, pvNode)
 		}
-		e := w.judge(pos)
-		if m := w.s.tune.Shots; m > 0 && e <= alpha && e > alpha-Score(m) && f.threats < w.s.tune.ThreatPlies && ply < MaxPly-1 {
-			return max(e, w.shots(ply, alpha, beta, pvNode))
-		}
-		return e
+		return w.judge(pos)
 	}
 	if ply >= MaxPly {
 		return w.evaluate(ply)
@@ -127,12 +123,6 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	if f.moves.N == 0 {
 		return LossIn(ply)
 	}
-	if t := w.s.tune.ETC; t > 0 && !pvNode && depth >= t {
-		if score, cut := w.etc(ply, depth, beta); cut {
-			w.s.tt.store(pos.Hash^w.ttSalt, ttData{score: toTable(score, ply), depth: depth, move: noMove, bound: boundLower})
-			return score
-		}
-	}
 	w.stack[ply+1].threats = 0
 	best, bestIdx := w.moveLoop(fullNode, ply, depth, alpha, beta, pvNode, hashMove)
 	if w.stopped {
@@ -147,51 +137,6 @@ func (w *worker) alphaBeta(ply, depth int, alpha, beta Score, pvNode bool) Score
 	}
 	w.s.tt.store(pos.Hash^w.ttSalt, ttData{score: toTable(best, ply), depth: depth, move: bestIdx, bound: b})
 	return best
-}
-
-// shots searches the sacrifices of stack[ply], a quiet horizon position
-// whose evaluation lies a little below alpha (Tuning.Shots): the quiet
-// moves that offer the opponent a capture, each answered by the quiescence
-// search, in case one is a shot. It returns the best of them, or -infinity
-// when there is none. It counts as a threat search on the path.
-func (w *worker) shots(ply int, alpha, beta Score, pvNode bool) Score {
-	f := &w.stack[ply]
-	child := &w.stack[ply+1].pos
-	f.pos.GenerateQuiet(&f.moves)
-	n := 0
-	for i := 0; i < f.moves.N; i++ {
-		if f.pos.PlayInto(child, &f.moves.Moves[i]); child.HasCapture() {
-			f.moves.Moves[n] = f.moves.Moves[i]
-			n++
-		}
-	}
-	if f.moves.N = n; n == 0 {
-		return -infinity
-	}
-	w.stack[ply+1].threats = f.threats + 1
-	best, _ := w.moveLoop(threatNode, ply, 0, alpha, beta, pvNode, noMove)
-	return best
-}
-
-// etc looks up the positions the generated moves of stack[ply], a node of
-// depth depth, lead to, and reports a cut when the table already proves
-// one of them worth at least beta from here (enhanced transposition
-// cutoffs, Tuning.ETC): an upper bound or exact score at least depth-1
-// plies deep whose negation reaches beta.
-func (w *worker) etc(ply, depth int, beta Score) (Score, bool) {
-	f := &w.stack[ply]
-	child := &w.stack[ply+1].pos
-	for i := 0; i < f.moves.N; i++ {
-		f.pos.PlayInto(child, &f.moves.Moves[i])
-		d, ok := w.s.tt.probe(child.Hash ^ w.ttSalt)
-		if !ok || d.depth < depth-1 || d.bound == boundLower {
-			continue
-		}
-		if score := -fromTable(d.score, ply+1); score >= beta {
-			return score, true
-		}
-	}
-	return 0, false
 }
 
 // threat searches the quiet moves of stack[ply], a horizon position whose

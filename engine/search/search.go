@@ -237,17 +237,6 @@ type Tuning struct {
 	// node of depth at most 3 where neither side has a capture, when it
 	// beats beta by Futility + 16·depth centipawns (0: off).
 	Futility int
-	// Shots, when above 0, looks for shots at a quiet horizon leaf whose
-	// evaluation lies at most Shots centipawns below alpha: the quiet moves
-	// that offer the opponent a capture are searched, each answered by the
-	// quiescence search, as Cake's qsearch does. It shares the threat
-	// search's budget on a path (0: off).
-	Shots int
-	// ETC, when above 0, looks up the positions after each move of a
-	// non-PV node of at least ETC plies before searching them, and cuts
-	// when the table proves one worth beta (enhanced transposition
-	// cutoffs; 0: off).
-	ETC int
 }
 
 // withDefaults fills the zero fields of t.

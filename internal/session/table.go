@@ -82,8 +82,6 @@ func (s *Session) table() []Option {
 		hide(check("ExpNoPVExt", "switch the PV extension (half a ply at a PV node) off", func(o *player.Options) *bool { return &o.Tuning.NoPVExt })),
 		hide(spin("ExpFutility", 0, 0, 1000, "futility: a quiet node of depth <= 3 returns its evaluation N + 16*depth cp above beta (0: off)", func(o *player.Options) *int { return &o.Tuning.Futility })),
 		hide(spin("ExpLMP", 0, 0, 16, "late-move pruning of quiet men's moves after N*depth moves at depth <= 3 (0: off)", func(o *player.Options) *int { return &o.Tuning.LMP })),
-		hide(spin("ExpShots", 0, 0, 1000, "shot search: at a quiet horizon leaf up to N cp below alpha, search the moves that offer a capture (0: off)", func(o *player.Options) *int { return &o.Tuning.Shots })),
-		hide(spin("ExpETC", 0, 0, 64, "enhanced transposition cutoffs at non-PV nodes of at least N plies (0: off)", func(o *player.Options) *int { return &o.Tuning.ETC })),
 	}
 }
 
