@@ -6,10 +6,10 @@
 package search
 
 import (
-	"os"
-	"os/exec"
 	"syscall"
 	"testing"
+
+	"github.com/nechecb/nechecb/internal/testbin"
 )
 
 func TestTableIsMappedBeforeSearch(t *testing.T) {
@@ -30,12 +30,7 @@ func TestTableIsNotMappedUntilNeeded(t *testing.T) {
 	// with 2 MB pages), and the one in force is mapped when a search begins.
 	// Memory that other tests freed is mapped already, so the check runs in
 	// a fresh process.
-	if os.Getenv("NECHECB_FRESH_PROCESS") == "" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestTableIsNotMappedUntilNeeded$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "NECHECB_FRESH_PROCESS=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("in a fresh process: %v\n%s", err, out)
-		}
+	if !testbin.InFreshProcess(t) {
 		return
 	}
 	s := New(Options{HashMB: 64}, nil)

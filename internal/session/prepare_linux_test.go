@@ -2,10 +2,11 @@ package session
 
 import (
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nechecb/nechecb/internal/testbin"
 )
 
 func TestReadySessionMapsTheNewTable(t *testing.T) {
@@ -15,12 +16,7 @@ func TestReadySessionMapsTheNewTable(t *testing.T) {
 	// at once, not on the next move's clock: the process's resident memory
 	// grows by the table. Memory that other tests freed may be resident
 	// already, so the check runs in a fresh process.
-	if os.Getenv("NECHECB_FRESH_PROCESS") == "" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestReadySessionMapsTheNewTable$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "NECHECB_FRESH_PROCESS=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("in a fresh process: %v\n%s", err, out)
-		}
+	if !testbin.InFreshProcess(t) {
 		return
 	}
 	s, err := New(Config{})

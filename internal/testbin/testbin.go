@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -113,4 +114,25 @@ func running(pid int) bool {
 	}
 	err = p.Signal(syscall.Signal(0))
 	return err == nil || errors.Is(err, os.ErrPermission)
+}
+
+// freshEnv marks a test process that InFreshProcess started.
+const freshEnv = "NECHECB_FRESH_PROCESS"
+
+// InFreshProcess reports whether the top-level test t runs in a test
+// process of its own, for checks of memory that other tests would have
+// mapped already. When it does not, InFreshProcess runs t alone in a new
+// process of the same test binary, fails t if that fails, and returns
+// false: the caller returns at once.
+func InFreshProcess(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv(freshEnv) != "" {
+		return true
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), freshEnv+"=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("in a fresh process: %v\n%s", err, out)
+	}
+	return false
 }
