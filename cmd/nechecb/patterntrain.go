@@ -45,6 +45,7 @@ func patternTrainCommand(args []string, stdout, stderr io.Writer) int {
 	knots := fl.String("knots", "", "v2: the knots' piece counts, descending, separated by commas (default 24,16,12,9,6,2)")
 	fl.BoolVar(&cfg.Tie, "tie", cfg.Tie, "train each term as a base shared by all knots plus a part per knot")
 	drop := fl.String("drop", "", "global or ending terms held at zero, separated by commas (to measure a term's worth)")
+	bucketWeights := fl.String("bucket-weights", "", "a weight for each piece-count bucket (2-6, 7-10, 11-14, 15-19, 20-24 pieces), separated by commas (default: all 1)")
 	fl.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "share of the game result in the target (the search score has the rest)")
 	fl.Float64Var(&cfg.K, "k", cfg.K, "score scale: s centipawns win with probability sigmoid(k*s/100); 0 fits it to the data")
 	fl.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "passes over the training positions")
@@ -66,6 +67,10 @@ func patternTrainCommand(args []string, stdout, stderr io.Writer) int {
 		cfg.Drop = strings.Split(*drop, ",")
 	}
 	var err error
+	if cfg.BucketWeights, err = patterntrain.ParseBucketWeights(*bucketWeights); err != nil {
+		fmt.Fprintf(stderr, "nechecb pattern-train: --bucket-weights: %v\n", err)
+		return 2
+	}
 	if cfg.Model, err = patterntrain.ParseModel(*model, *knots); err != nil {
 		fmt.Fprintf(stderr, "nechecb pattern-train: %v\n", err)
 		return 2

@@ -66,6 +66,8 @@ func TestDatagenAndPatternTrain(t *testing.T) {
 		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--knots", "24,2,12"}},
 		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--model", "v1", "--knots", "24,2"}},
 		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--drop", "speed"}},
+		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--bucket-weights", "1,1,1,1"}},
+		{func(a []string) int { return patternTrainCommand(a, &out, &errs) }, []string{"--data", data, "--out", weights, "--bucket-weights", "1,x,1,1,1"}},
 	} {
 		errs.Reset()
 		if status := c.run(c.args); status != 2 || errs.Len() == 0 {

@@ -95,6 +95,9 @@ func TrainFiles(ctx context.Context, f Files) error {
 	if len(cfg.Drop) > 0 {
 		drop += " --drop " + strings.Join(cfg.Drop, ",")
 	}
+	if cfg.BucketWeights != nil {
+		drop += " --bucket-weights " + formatFloats(cfg.BucketWeights)
+	}
 	res.Weights.Note = fmt.Sprintf("nechecb pattern-train %s%s --from %s --lambda %g --k %g (fitted %.4f) --epochs %d --batch %d --rate %g --decay %g --validation %g --seed %d on %s; kept epoch %d",
 		ModelFlags(cfg.Model), drop, fromText, cfg.Lambda, cfg.K, res.K, cfg.Epochs, cfg.Batch, cfg.Rate, cfg.Decay, cfg.Validation, cfg.Seed, strings.Join(names, ", "), res.Best)
 	if len(res.Weights.Note) > pattern.MaxNote {
@@ -107,6 +110,32 @@ func TrainFiles(ctx context.Context, f Files) error {
 		return fileio.WriteAtomic(f.Plot, PlotSVG(res, "pattern-train: "+f.Out))
 	}
 	return nil
+}
+
+// ParseBucketWeights reads Config.BucketWeights from text: a weight for
+// each piece-count bucket, separated by commas; "" is nil (all alike).
+func ParseBucketWeights(text string) ([]float64, error) {
+	if text == "" {
+		return nil, nil
+	}
+	var w []float64
+	for _, f := range strings.Split(text, ",") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a number", f)
+		}
+		w = append(w, x)
+	}
+	return w, checkBucketWeights(w)
+}
+
+// formatFloats writes xs separated by commas.
+func formatFloats(xs []float64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return strings.Join(parts, ",")
 }
 
 // bucketText lists the held-out losses by piece-count bucket, as " [2-6

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -37,6 +38,12 @@ type Config struct {
 	// pattern.EndingNames) whose weights are held at zero: to measure what
 	// a term is worth.
 	Drop []string
+	// BucketWeights, when not nil, holds a weight for each piece-count
+	// bucket (BucketTops): a position's share of the loss and of the
+	// gradient is its bucket's weight, so that a fit can favour the phase
+	// where games are decided. nil weighs every position alike. The
+	// held-out loss overall is weighted alike; its buckets are not.
+	BucketWeights []float64
 	// Lambda is the game result's share of the target; the search score
 	// has the rest.
 	Lambda float64
@@ -169,8 +176,9 @@ type trainer struct {
 	// buckets holds each shard's held-out loss and count by bucket.
 	buckets [shards][NumBuckets]float64
 	counts  [shards][NumBuckets]int
-	decayed []bool // per weight: pattern and king weights decay, globals do not
-	frozen  []bool // per weight: held at zero (Config.Drop)
+	bw      [NumBuckets]float32 // Config.BucketWeights, or all 1
+	decayed []bool              // per weight: pattern and king weights decay, globals do not
+	frozen  []bool              // per weight: held at zero (Config.Drop)
 	step    int
 }
 
@@ -187,8 +195,32 @@ func checkConfig(cfg Config) error {
 	if err := cfg.Model.Check(); err != nil {
 		return fmt.Errorf("model: %w", err)
 	}
+	if err := checkBucketWeights(cfg.BucketWeights); err != nil {
+		return err
+	}
 	_, err := dropped(cfg.Model, cfg.Drop)
 	return err
+}
+
+// checkBucketWeights reports what is wrong with Config.BucketWeights.
+func checkBucketWeights(w []float64) error {
+	if w == nil {
+		return nil
+	}
+	if len(w) != NumBuckets {
+		return fmt.Errorf("%d bucket weights, want one for each of the %d piece-count buckets", len(w), NumBuckets)
+	}
+	sum := 0.0
+	for b, x := range w {
+		if !(x >= 0 && x <= 1000) {
+			return fmt.Errorf("the weight of bucket %s is %g, want 0..1000", BucketName(b), x)
+		}
+		sum += x
+	}
+	if sum == 0 {
+		return errors.New("every bucket weight is 0")
+	}
+	return nil
 }
 
 // split returns the indices of the training and the held-out records.
@@ -224,6 +256,12 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 		return nil, badinput.Mark(err)
 	}
 	t := &trainer{cfg: cfg, recs: recs, lay: newLayout(cfg.Model, cfg.Tie)}
+	for b := range t.bw {
+		t.bw[b] = 1
+		if cfg.BucketWeights != nil {
+			t.bw[b] = float32(cfg.BucketWeights[b])
+		}
+	}
 	k := cfg.K
 	if k == 0 {
 		sub := make([]positions.Record, len(trainIdx))
@@ -247,6 +285,7 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 		res.StartValid = bestLoss
 	}
 	total := cfg.Epochs * ((len(trainIdx) + cfg.Batch - 1) / cfg.Batch)
+	trainWeight := t.weightOf(trainIdx)
 	begin := time.Now()
 	for ep := 1; ep <= cfg.Epochs && ctx.Err() == nil; ep++ {
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(ep)))
@@ -256,7 +295,7 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 			batch := trainIdx[b:min(b+cfg.Batch, len(trainIdx))]
 			sum += t.batch(batch, rate(cfg.Rate, t.step, total))
 		}
-		e := Epoch{Epoch: ep, Train: sum / float64(len(trainIdx)), Valid: math.NaN(), Elapsed: time.Since(begin)}
+		e := Epoch{Epoch: ep, Train: sum / trainWeight, Valid: math.NaN(), Elapsed: time.Since(begin)}
 		if len(validIdx) > 0 {
 			e.Valid, e.Buckets, _ = t.loss(validIdx)
 		}
@@ -324,8 +363,9 @@ func (t *trainer) batch(idx []int32, lr float32) float64 {
 			v := a.value(t.theta)
 			pr := float32(sigmoid(float64(k * v)))
 			tg := t.target[i]
-			sum += crossEntropy(float64(pr), float64(tg))
-			a.addGradient((pr-tg)*k, grad)
+			w := t.bw[bucketOf(f.Pieces)]
+			sum += float64(w) * crossEntropy(float64(pr), float64(tg))
+			a.addGradient(w*(pr-tg)*k, grad)
 		}
 		t.losses[s] = sum
 	})
@@ -385,18 +425,34 @@ func (t *trainer) loss(idx []int32) (float64, [NumBuckets]float64, [NumBuckets]i
 			t.counts[s][b]++
 		}
 	})
-	var sum float64
+	var sum, weight float64
 	var byBucket [NumBuckets]float64
 	var n [NumBuckets]int
 	for s := range shards {
 		for b := range NumBuckets {
 			byBucket[b] += t.buckets[s][b]
 			n[b] += t.counts[s][b]
-			sum += t.buckets[s][b]
 		}
 	}
 	for b := range byBucket {
+		sum += float64(t.bw[b]) * byBucket[b]
+		weight += float64(t.bw[b]) * float64(n[b])
 		byBucket[b] /= float64(n[b]) // NaN when empty
 	}
-	return sum / float64(len(idx)), byBucket, n
+	return sum / weight, byBucket, n
+}
+
+// weightOf returns the summed bucket weight of the records of idx.
+func (t *trainer) weightOf(idx []int32) float64 {
+	var sum float64
+	for _, i := range idx {
+		sum += float64(t.bw[recordBucket(&t.recs[i])])
+	}
+	return sum
+}
+
+// recordBucket returns the piece-count bucket of a record's board.
+func recordBucket(r *positions.Record) int {
+	b := r.Board()
+	return bucketOf(bits.OnesCount64(b.Pieces[0] | b.Pieces[1]))
 }

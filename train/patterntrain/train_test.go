@@ -328,3 +328,61 @@ func TestTie(t *testing.T) {
 		t.Errorf("tied: held-out loss %.4f at the start, %.4f at the end", res.StartValid, last.Valid)
 	}
 }
+
+// TestBucketWeights checks that a bucket of weight 0 takes no part in a fit
+// (its positions' labels can be anything: the weights come out the same),
+// that the held-out loss overall is the buckets' losses weighted, and that
+// bad weights are refused.
+func TestBucketWeights(t *testing.T) {
+	m := pattern.V1
+	recs := labelled(4000, m, teacher(m, 23), 1, 24)
+	cfg := Default
+	cfg.Model, cfg.Tie, cfg.K, cfg.Epochs, cfg.Batch, cfg.Validation = m, false, 1, 2, 256, 0.2
+	cfg.BucketWeights = []float64{1, 0, 2, 1, 1}
+	flipped := append([]positions.Record(nil), recs...)
+	changed := 0
+	for i := range flipped {
+		r := &flipped[i]
+		if recordBucket(r) == 1 {
+			r.Result, r.Score = positions.Win-r.Result, -r.Score+300
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Fatal("no position has 7-10 pieces")
+	}
+	a, err := Train(context.Background(), recs, nil, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Train(context.Background(), flipped, nil, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(a.Weights.W, b.Weights.W); diff != "" {
+		t.Errorf("the labels of a bucket of weight 0 changed the fit (-kept +flipped):\n%s", diff)
+	}
+	e := a.Curve[0]
+	var sum, weight float64
+	for i, w := range cfg.BucketWeights {
+		sum += w * e.Buckets[i] * float64(a.BucketN[i])
+		weight += w * float64(a.BucketN[i])
+	}
+	if want := sum / weight; math.Abs(e.Valid-want) > 1e-9 {
+		t.Errorf("held-out loss %v, want the weighted mean of the buckets %v", e.Valid, want)
+	}
+	cfg.BucketWeights = nil
+	c, err := Train(context.Background(), recs, nil, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cmp.Equal(a.Weights.W, c.Weights.W) {
+		t.Errorf("the bucket weights did not change the fit")
+	}
+	for _, w := range [][]float64{{1, 1, 1, 1}, {1, 1, -1, 1, 1}, {0, 0, 0, 0, 0}, {1, 1, math.NaN(), 1, 1}} {
+		cfg.BucketWeights = w
+		if _, err := Train(context.Background(), recs, nil, cfg, nil); err == nil {
+			t.Errorf("bucket weights %v: no error", w)
+		}
+	}
+}
