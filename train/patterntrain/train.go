@@ -262,6 +262,12 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 			t.bw[b] = float32(cfg.BucketWeights[b])
 		}
 	}
+	// Weights that leave a split nothing to learn from or to measure by
+	// would run the epochs for nothing and write the starting weights.
+	trainWeight := t.weightOf(trainIdx)
+	if trainWeight == 0 || len(validIdx) > 0 && t.weightOf(validIdx) == 0 {
+		return nil, badinput.Mark(errors.New("the bucket weights are 0 for every training or every held-out position"))
+	}
 	k := cfg.K
 	if k == 0 {
 		sub := make([]positions.Record, len(trainIdx))
@@ -285,7 +291,6 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 		res.StartValid = bestLoss
 	}
 	total := cfg.Epochs * ((len(trainIdx) + cfg.Batch - 1) / cfg.Batch)
-	trainWeight := t.weightOf(trainIdx)
 	begin := time.Now()
 	for ep := 1; ep <= cfg.Epochs && ctx.Err() == nil; ep++ {
 		rng := rand.New(rand.NewPCG(cfg.Seed, uint64(ep)))

@@ -385,4 +385,16 @@ func TestBucketWeights(t *testing.T) {
 			t.Errorf("bucket weights %v: no error", w)
 		}
 	}
+	// Weights that no position counts under: only 7-10 pieces weigh, and
+	// those positions are taken out.
+	var rest []positions.Record
+	for i := range recs {
+		if recordBucket(&recs[i]) != 1 {
+			rest = append(rest, recs[i])
+		}
+	}
+	cfg.BucketWeights = []float64{0, 1, 0, 0, 0}
+	if _, err := Train(context.Background(), rest, nil, cfg, nil); err == nil {
+		t.Errorf("bucket weights %v, no position with 7-10 pieces: no error", cfg.BucketWeights)
+	}
 }
