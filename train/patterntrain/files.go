@@ -91,15 +91,15 @@ func TrainFiles(ctx context.Context, f Files) error {
 	if res.Clipped > 0 {
 		fmt.Fprintf(f.Log, "warning: %d weights clipped to the file's range\n", res.Clipped)
 	}
-	drop := fmt.Sprintf(" --tie=%t", cfg.Tie)
+	flags := fmt.Sprintf(" --tie=%t", cfg.Tie)
 	if len(cfg.Drop) > 0 {
-		drop += " --drop " + strings.Join(cfg.Drop, ",")
+		flags += " --drop " + strings.Join(cfg.Drop, ",")
 	}
 	if cfg.BucketWeights != nil {
-		drop += " --bucket-weights " + formatFloats(cfg.BucketWeights)
+		flags += " --bucket-weights " + formatFloats(cfg.BucketWeights)
 	}
 	res.Weights.Note = fmt.Sprintf("nechecb pattern-train %s%s --from %s --lambda %g --k %g (fitted %.4f) --epochs %d --batch %d --rate %g --decay %g --validation %g --seed %d on %s; kept epoch %d",
-		ModelFlags(cfg.Model), drop, fromText, cfg.Lambda, cfg.K, res.K, cfg.Epochs, cfg.Batch, cfg.Rate, cfg.Decay, cfg.Validation, cfg.Seed, strings.Join(names, ", "), res.Best)
+		ModelFlags(cfg.Model), flags, fromText, cfg.Lambda, cfg.K, res.K, cfg.Epochs, cfg.Batch, cfg.Rate, cfg.Decay, cfg.Validation, cfg.Seed, strings.Join(names, ", "), res.Best)
 	if len(res.Weights.Note) > pattern.MaxNote {
 		res.Weights.Note = res.Weights.Note[:pattern.MaxNote]
 	}
