@@ -1,0 +1,173 @@
+package nn
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval/evaltest"
+)
+
+// randomNet returns a net of layout l with random weights, small enough in
+// the first layer that accumulators stay well inside int16.
+func randomNet(l Layout, seed uint64) *Net {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	n := NewNet(l, 150)
+	n.Note = "random"
+	for _, f := range n.First {
+		for i := range f.W {
+			f.W[i] = int16(rng.IntN(81) - 40)
+		}
+		for i := range f.B {
+			f.B[i] = int16(rng.IntN(121) - 20)
+		}
+	}
+	for i := range n.Heads {
+		h := &n.Heads[i]
+		for _, w := range [][]int8{h.W2, h.W3, h.W4} {
+			for j := range w {
+				w[j] = int8(rng.IntN(2*MaxWeight+1) - MaxWeight)
+			}
+		}
+		for _, b := range [][]int32{h.B2, h.B3} {
+			for j := range b {
+				b[j] = int32(rng.IntN(20000) - 10000)
+			}
+		}
+		h.B4 = int32(rng.IntN(2000) - 1000)
+	}
+	return n
+}
+
+var testLayouts = []Layout{
+	{Stages: 4, Hidden: 32, L2: 32, L3: 32},
+	{Stages: 1, Hidden: 16, L2: 64, L3: 32},
+	{Stages: 4, SharedFirst: true, Hidden: 48, L2: 32, L3: 64},
+}
+
+func TestActiveMatchesFeature(t *testing.T) {
+	for _, p := range evaltest.RandomPositions(300, 3) {
+		for _, persp := range []engine.Color{engine.Black, engine.White} {
+			var want []int16
+			for sq := 1; sq <= 32; sq++ {
+				pc := p.PieceAt(sq)
+				if pc == engine.Empty {
+					continue
+				}
+				color := engine.Black
+				if pc == engine.WhiteMan || pc == engine.WhiteKing {
+					color = engine.White
+				}
+				if f := Feature(persp, color, pc == engine.BlackKing || pc == engine.WhiteKing, sq); f >= 0 {
+					want = append(want, int16(f))
+				}
+			}
+			var act [MaxActive]int16
+			got := act[:Active(&p, persp, &act)]
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(want, got) {
+				t.Fatalf("%v from %v: Feature gives inputs %v, Active %v", p, persp, want, got)
+			}
+			for _, f := range got {
+				if f < 0 || f >= Inputs {
+					t.Fatalf("input %d out of range", f)
+				}
+			}
+		}
+	}
+}
+
+func TestOutputIsSymmetric(t *testing.T) {
+	for i, l := range testLayouts {
+		n := randomNet(l, uint64(i))
+		distinct := map[int32]bool{}
+		for _, p := range evaltest.RandomPositions(200, uint64(10+i)) {
+			r := p.Rotated()
+			a, b := n.Output(&p), n.Output(&r)
+			if a != b {
+				t.Fatalf("%s: %v gives %d, turned round %d", l, p, a, b)
+			}
+			distinct[a] = true
+		}
+		if len(distinct) < 20 {
+			t.Fatalf("%s: only %d distinct outputs over 200 positions: the net is not looking at the board", l, len(distinct))
+		}
+	}
+}
+
+func TestFileRoundTrip(t *testing.T) {
+	for i, l := range testLayouts {
+		n := randomNet(l, uint64(i))
+		data := n.Format()
+		if len(data) != FileSize(l, len(n.Note)) {
+			t.Fatalf("%s: %d bytes, FileSize says %d", l, len(data), FileSize(l, len(n.Note)))
+		}
+		got, err := Read(bytes.NewReader(data), "x.nn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(n, got); diff != "" {
+			t.Fatalf("%s: read back differs:\n%s", l, diff)
+		}
+	}
+}
+
+func TestReadErrorsNameFileAndOffset(t *testing.T) {
+	good := randomNet(testLayouts[0], 1).Format()
+	damaged := bytes.Clone(good)
+	damaged[len(damaged)/2] ^= 1
+	neg := bytes.Clone(good)
+	for _, c := range []struct {
+		name, want string
+		data       []byte
+	}{
+		{"empty", "offset 0: the file ends inside", nil},
+		{"magic", "offset 0: not an nn weight file", append([]byte("nchpat"), good[6:]...)},
+		{"short", "the file ends early", good[:len(good)-1]},
+		{"long", "after the checksum", append(bytes.Clone(good), 0)},
+		{"damaged", "the file is damaged", damaged},
+		{"stages", "offset 8: stages 3", func() []byte { b := bytes.Clone(good); b[8] = 3; return b }()},
+		{"min weight", "weight of -128", neg},
+	} {
+		if c.name == "min weight" {
+			// A -128 in the first head's W2, with the checksum made good.
+			off := headerSize + len("random") + 2*(Inputs*32+32)*4
+			c.data[off] = 0x80
+			fixCRC(c.data)
+		}
+		_, err := Read(bytes.NewReader(c.data), "w.nn")
+		if err == nil || !strings.HasPrefix(err.Error(), "w.nn: offset ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one naming w.nn, an offset and %q", c.name, err, c.want)
+		}
+	}
+}
+
+// fixCRC rewrites the checksum at the end of a file.
+func fixCRC(b []byte) {
+	binary.LittleEndian.PutUint32(b[len(b)-4:], crc32.ChecksumIEEE(b[:len(b)-4]))
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add(randomNet(Layout{Stages: 1, Hidden: 16, L2: 32, L3: 32}, 1).Format())
+	f.Add([]byte("nchnet"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := Read(bytes.NewReader(data), "fuzz.nn")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.nn: offset ") {
+				t.Fatalf("error %q does not name the file and an offset", err)
+			}
+			return
+		}
+		if !bytes.Equal(n.Format(), data) {
+			t.Fatal("a file read without error is not written back the same")
+		}
+	})
+}
