@@ -1,8 +1,9 @@
-// Package plot owns the one SVG chart nechecb draws: Elo estimates against
-// a count (games in a match, generations in an evolution run), each series a
-// line with its 95% confidence interval as a shaded band. The match runner
-// (match) and the evolution runs (train/evolve) both draw through
-// it, so that their charts read alike.
+// Package plot owns the SVG charts nechecb draws, so that they read alike.
+// SVG draws Elo estimates against a count (games in a match, generations in
+// an evolution run), each series a line with its 95% confidence interval as
+// a shaded band: the match runner (match) and the evolution runs
+// (train/evolve) draw through it. LossSVG draws a fit's loss curve and its
+// held-out loss by piece count: the trainers (train/fit) draw through it.
 package plot
 
 import (

@@ -1,6 +1,9 @@
 package plot
 
 import (
+	"bytes"
+	"encoding/xml"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -33,5 +36,22 @@ func TestSeveralSeriesEachDrawnWithLegend(t *testing.T) {
 		if !strings.Contains(svg, name) {
 			t.Errorf("SVG lacks %q", name)
 		}
+	}
+}
+
+func TestLossChartIsXML(t *testing.T) {
+	nan := math.NaN()
+	svg := LossSVG(LossChart{Title: "a <title> & more", Train: []float64{nan, 0.45, 0.44}, Valid: []float64{0.5, 0.48, 0.47}, Best: 2,
+		Groups: []string{"2-6", "7-10"}, Counts: []int{3, 0}, Start: []float64{0.5, nan}, Kept: []float64{0.47, nan}})
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	for {
+		if _, err := d.Token(); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("the loss chart is not XML: %v\n%s", err, svg)
+		}
+	}
+	if s := string(svg); strings.Count(s, "<polyline") != 4 || strings.Contains(s, "NaN") || !strings.Contains(s, "best: epoch 2") {
+		t.Errorf("want 4 lines, no NaN and the best epoch:\n%s", s)
 	}
 }

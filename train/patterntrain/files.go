@@ -5,14 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
 	"github.com/nechecb/nechecb/eval/pattern"
 	"github.com/nechecb/nechecb/internal/badinput"
 	"github.com/nechecb/nechecb/internal/fileio"
-	"github.com/nechecb/nechecb/train/positions"
+	"github.com/nechecb/nechecb/train/fit"
 )
 
 // Files is a fit from files to files, as `nechecb pattern-train` runs it.
@@ -47,20 +46,14 @@ func TrainFiles(ctx context.Context, f Files) error {
 			return err // found before the fit rather than after it
 		}
 	}
-	var recs []positions.Record
-	var names []string
-	for _, path := range f.Data {
-		file, err := positions.ReadFile(path)
-		if err != nil {
-			return badinput.Mark(err)
-		}
-		recs = append(recs, file.Records...)
-		names = append(names, fmt.Sprintf("%s (%d positions)", path, len(file.Records)))
+	data, err := fit.ReadData(f.Data)
+	if err != nil {
+		return err
 	}
+	recs, names := data.Records, data.Files
 	var start *pattern.Weights
 	fromText := "material"
 	if f.From != "" {
-		var err error
 		if start, err = pattern.ReadFile(f.From); err != nil {
 			return badinput.Mark(err)
 		}
@@ -69,25 +62,13 @@ func TrainFiles(ctx context.Context, f Files) error {
 	fmt.Fprintf(f.Log, "training on %d positions from %s\n", len(recs), strings.Join(names, ", "))
 	cfg := f.Config
 	fmt.Fprintf(f.Log, "model %s\n", ModelName(cfg.Model))
-	res, err := Train(ctx, recs, start, cfg, func(e Epoch) {
-		fmt.Fprintf(f.Log, "epoch %d: training loss %.6f, held-out loss %.6f (%s)%s\n", e.Epoch, e.Train, e.Valid, e.Elapsed.Round(1e8), bucketText(e.Valid, e.Buckets))
-	})
+	res, err := Train(ctx, recs, start, cfg, func(e fit.Epoch) { fmt.Fprintln(f.Log, fit.EpochLine(e)) })
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(f.Log, "k %.4f; %d training and %d held-out positions; held-out loss %.6f at the start%s; kept epoch %d\n",
-		res.K, res.TrainN, res.ValidN, res.StartValid, bucketText(res.StartValid, res.StartBuckets), res.Best)
-	if res.ValidN > 0 {
-		fmt.Fprintf(f.Log, "held-out loss by pieces (kept epoch):")
-		kept := res.StartBuckets
-		if res.Best > 0 {
-			kept = res.Curve[res.Best-1].Buckets
-		}
-		for b := range NumBuckets {
-			fmt.Fprintf(f.Log, " %s %.6f (%d)", BucketName(b), kept[b], res.BucketN[b])
-		}
-		fmt.Fprintln(f.Log)
-	}
+		res.K, res.TrainN, res.ValidN, res.StartValid, fit.BucketText(res.StartValid, res.StartBuckets), res.Best)
+	res.WriteKept(f.Log)
 	if res.Clipped > 0 {
 		fmt.Fprintf(f.Log, "warning: %d weights clipped to the file's range\n", res.Clipped)
 	}
@@ -107,7 +88,7 @@ func TrainFiles(ctx context.Context, f Files) error {
 		return err
 	}
 	if f.Plot != "" {
-		return fileio.WriteAtomic(f.Plot, PlotSVG(res, "pattern-train: "+f.Out))
+		return fileio.WriteAtomic(f.Plot, res.SVG("pattern-train: "+f.Out))
 	}
 	return nil
 }
@@ -136,19 +117,6 @@ func formatFloats(xs []float64) string {
 		parts[i] = strconv.FormatFloat(x, 'g', -1, 64)
 	}
 	return strings.Join(parts, ",")
-}
-
-// bucketText lists the held-out losses by piece-count bucket, as " [2-6
-// 0.41000, ...]", or nothing when the loss overall is NaN (none held out).
-func bucketText(overall float64, losses [NumBuckets]float64) string {
-	if math.IsNaN(overall) {
-		return ""
-	}
-	var parts []string
-	for b, l := range losses {
-		parts = append(parts, fmt.Sprintf("%s %.5f", BucketName(b), l))
-	}
-	return " [" + strings.Join(parts, ", ") + "]"
 }
 
 // ParseModel returns the model named by name ("v1" or "v2") with the

@@ -29,7 +29,7 @@ func TestTrainFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(w.Note, "--from material") || !strings.Contains(w.Note, data+" (400 positions)") {
+	if !strings.Contains(w.Note, "--from material") || !strings.Contains(w.Note, data+" (400 positions, 1 games, ") {
 		t.Errorf("note %q does not name the start and the data", w.Note)
 	}
 	if !strings.Contains(log.String(), "training on 400 positions") || !strings.Contains(log.String(), "epoch 2: ") {

@@ -9,33 +9,6 @@ import (
 	"github.com/nechecb/nechecb/eval/pattern"
 )
 
-// NumBuckets is the number of piece-count buckets the held-out loss is
-// reported by.
-const NumBuckets = 5
-
-// BucketTops are the largest piece counts of the buckets: 2-6, 7-10,
-// 11-14, 15-19 and 20-24 pieces (the first takes any smaller count too).
-var BucketTops = [NumBuckets]int{6, 10, 14, 19, 24}
-
-// BucketName returns bucket b's range of piece counts, as "7-10".
-func BucketName(b int) string {
-	lo := 2
-	if b > 0 {
-		lo = BucketTops[b-1] + 1
-	}
-	return fmt.Sprintf("%d-%d", lo, BucketTops[b])
-}
-
-// bucketOf returns the bucket of a board with n pieces.
-func bucketOf(n int) int {
-	for b, top := range BucketTops {
-		if n <= top {
-			return b
-		}
-	}
-	return NumBuckets - 1
-}
-
 // layout says where a model's terms lie among the trained parameters.
 // Each term has a slot per knot and, when the knots are tied, one more
 // for a base shared by all knots: a knot's weight is then its slot plus

@@ -1,6 +1,6 @@
 // Package patterntrain fits the pattern evaluator's weights (eval/pattern)
 // to training positions (train/positions) by logistic regression: the
-// evaluation v of a position predicts sigmoid(K·v/100), and the target
+// evaluation v of a position predicts fit.Sigmoid(K·v/100), and the target
 // blends the game's result with the sigmoid of the position's search score
 // (Texel's method with search scores, as NNUE trainers do). The fit is
 // mini-batch Adam with decoupled weight decay on the pattern and king
@@ -16,13 +16,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"github.com/nechecb/nechecb/eval/pattern"
 	"github.com/nechecb/nechecb/internal/badinput"
+	"github.com/nechecb/nechecb/train/fit"
 	"github.com/nechecb/nechecb/train/positions"
 )
 
@@ -48,7 +47,7 @@ type Config struct {
 	// has the rest.
 	Lambda float64
 	// K scales scores to win probabilities: a score of s centipawns wins
-	// with probability sigmoid(K·s/100). 0 fits K to the training
+	// with probability fit.Sigmoid(K·s/100). 0 fits K to the training
 	// positions' search scores and results.
 	K float64
 	// Epochs is the number of passes over the training split.
@@ -82,84 +81,16 @@ var Default = Config{Model: pattern.V2, Tie: true, Lambda: 0.5, Epochs: 12, Batc
 // the result does not depend on the workers.
 const shards = 4
 
-// Epoch is the measurement after one epoch.
-type Epoch struct {
-	// Epoch counts from 1.
-	Epoch int
-	// Train is the mean loss on the training split during the epoch, and
-	// Valid on the held-out split after it: cross-entropy against the
-	// target.
-	Train, Valid float64
-	// Buckets holds the held-out loss of each piece-count bucket
-	// (BucketTops); NaN where a bucket has no positions.
-	Buckets [NumBuckets]float64
-	// Elapsed is the time since the fit started.
-	Elapsed time.Duration
-}
-
 // Result is a finished fit.
 type Result struct {
 	// Weights are the quantised weights of the best epoch.
 	Weights *pattern.Weights
 	// K is the scale used.
 	K float64
-	// Curve holds every epoch's losses.
-	Curve []Epoch
-	// Best is the epoch whose weights were kept (0: the start).
-	Best int
-	// StartValid is the held-out loss of the starting weights, and
-	// StartBuckets its value in each piece-count bucket.
-	StartValid   float64
-	StartBuckets [NumBuckets]float64
-	// BucketN counts the held-out positions of each bucket.
-	BucketN [NumBuckets]int
-	// TrainN and ValidN count the positions of the two splits.
-	TrainN, ValidN int
+	// Curve holds every epoch's losses and the kept epoch.
+	fit.Curve
 	// Clipped counts weights that did not fit the file's integers.
 	Clipped int
-}
-
-func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
-
-// crossEntropy returns the loss of predicting p for target t.
-func crossEntropy(p, t float64) float64 {
-	const eps = 1e-12
-	return -(t*math.Log(max(p, eps)) + (1-t)*math.Log(max(1-p, eps)))
-}
-
-// resultValue returns a record's result as a probability for the side to
-// move.
-func resultValue(r *positions.Record) float64 { return float64(r.Result) / 2 }
-
-// usableScore reports whether a record's score is a search estimate (not a
-// proven result or a clamped value) that FitK can learn from.
-func usableScore(r *positions.Record) bool {
-	return r.Score > -positions.MaxScore && r.Score < positions.MaxScore
-}
-
-// FitK returns the K in [0.05, 5] that best predicts the results of recs
-// from their search scores (cross-entropy), by golden-section search.
-func FitK(recs []positions.Record) float64 {
-	loss := func(k float64) float64 {
-		var sum float64
-		for i := range recs {
-			if r := &recs[i]; usableScore(r) {
-				sum += crossEntropy(sigmoid(k*float64(r.Score)/100), resultValue(r))
-			}
-		}
-		return sum
-	}
-	lo, hi := 0.05, 5.0
-	g := (math.Sqrt(5) - 1) / 2
-	for range 50 {
-		a, b := hi-g*(hi-lo), lo+g*(hi-lo)
-		if loss(a) < loss(b) {
-			hi = b
-		} else {
-			lo = a
-		}
-	}
-	return (lo + hi) / 2
 }
 
 // trainer holds a fit's state.
@@ -174,9 +105,9 @@ type trainer struct {
 	grads  [shards][]float32
 	losses [shards]float64
 	// buckets holds each shard's held-out loss and count by bucket.
-	buckets [shards][NumBuckets]float64
-	counts  [shards][NumBuckets]int
-	bw      [NumBuckets]float32 // Config.BucketWeights, or all 1
+	buckets [shards][fit.NumBuckets]float64
+	counts  [shards][fit.NumBuckets]int
+	bw      [fit.NumBuckets]float32 // Config.BucketWeights, or all 1
 	decayed []bool              // per weight: pattern and king weights decay, globals do not
 	frozen  []bool              // per weight: held at zero (Config.Drop)
 	step    int
@@ -207,13 +138,13 @@ func checkBucketWeights(w []float64) error {
 	if w == nil {
 		return nil
 	}
-	if len(w) != NumBuckets {
-		return fmt.Errorf("%d bucket weights, want one for each of the %d piece-count buckets", len(w), NumBuckets)
+	if len(w) != fit.NumBuckets {
+		return fmt.Errorf("%d bucket weights, want one for each of the %d piece-count buckets", len(w), fit.NumBuckets)
 	}
 	sum := 0.0
 	for b, x := range w {
 		if !(x >= 0 && x <= 1000) {
-			return fmt.Errorf("the weight of bucket %s is %g, want 0..1000", BucketName(b), x)
+			return fmt.Errorf("the weight of bucket %s is %g, want 0..1000", fit.BucketName(b), x)
 		}
 		sum += x
 	}
@@ -223,35 +154,19 @@ func checkBucketWeights(w []float64) error {
 	return nil
 }
 
-// split returns the indices of the training and the held-out records.
-func split(recs []positions.Record, validation float64) (trainIdx, validIdx []int32, err error) {
-	cut := int(math.Round(validation * 256))
-	for i := range recs {
-		if int(recs[i].Fold) < cut {
-			validIdx = append(validIdx, int32(i))
-		} else {
-			trainIdx = append(trainIdx, int32(i))
-		}
-	}
-	if len(trainIdx) == 0 || (cut > 0 && len(validIdx) == 0) {
-		return nil, nil, fmt.Errorf("the split leaves %d training and %d held-out positions", len(trainIdx), len(validIdx))
-	}
-	return trainIdx, validIdx, nil
-}
-
 // Train fits weights of cfg.Model to recs starting from start (nil: men
 // 100, kings 130; weights of another model are carried over, see
 // initWeights) and returns the best epoch's weights. progress (may be nil)
 // is called after every epoch. A cancelled ctx ends the fit after the step
 // under way, with the best weights so far.
-func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights, cfg Config, progress func(Epoch)) (*Result, error) {
+func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights, cfg Config, progress func(fit.Epoch)) (*Result, error) {
 	if len(recs) == 0 {
 		return nil, badinput.Mark(errors.New("no positions to train on"))
 	}
 	if err := checkConfig(cfg); err != nil {
 		return nil, badinput.Mark(err)
 	}
-	trainIdx, validIdx, err := split(recs, cfg.Validation)
+	trainIdx, validIdx, err := fit.Split(recs, cfg.Validation)
 	if err != nil {
 		return nil, badinput.Mark(err)
 	}
@@ -270,25 +185,19 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 	}
 	k := cfg.K
 	if k == 0 {
-		sub := make([]positions.Record, len(trainIdx))
-		for i, j := range trainIdx {
-			sub[i] = recs[j]
-		}
-		k = FitK(sub)
+		k = fit.FitKOn(recs, trainIdx)
 	}
 	t.k = float32(k)
 	t.target = make([]float32, len(recs))
 	for i := range recs {
 		r := &recs[i]
-		t.target[i] = float32(cfg.Lambda*resultValue(r) + (1-cfg.Lambda)*sigmoid(k*float64(r.Score)/100))
+		t.target[i] = float32(fit.Target(r, cfg.Lambda, k))
 	}
 	t.initWeights(start)
-	res := &Result{K: k, TrainN: len(trainIdx), ValidN: len(validIdx), StartValid: math.NaN()}
+	res := &Result{K: k, Curve: fit.Curve{TrainN: len(trainIdx), ValidN: len(validIdx), StartValid: math.NaN()}}
 	best := append([]float32(nil), t.theta...)
-	bestLoss := math.Inf(1)
 	if len(validIdx) > 0 {
-		bestLoss, res.StartBuckets, res.BucketN = t.loss(validIdx)
-		res.StartValid = bestLoss
+		res.StartValid, res.StartBuckets, res.BucketN = t.loss(validIdx)
 	}
 	total := cfg.Epochs * ((len(trainIdx) + cfg.Batch - 1) / cfg.Batch)
 	begin := time.Now()
@@ -298,15 +207,13 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 		var sum float64
 		for b := 0; b < len(trainIdx) && ctx.Err() == nil; b += cfg.Batch {
 			batch := trainIdx[b:min(b+cfg.Batch, len(trainIdx))]
-			sum += t.batch(batch, rate(cfg.Rate, t.step, total))
+			sum += t.batch(batch, fit.CosineRate(cfg.Rate, t.step, total))
 		}
-		e := Epoch{Epoch: ep, Train: sum / trainWeight, Valid: math.NaN(), Elapsed: time.Since(begin)}
+		e := fit.Epoch{Epoch: ep, Train: sum / trainWeight, Valid: math.NaN(), Elapsed: time.Since(begin)}
 		if len(validIdx) > 0 {
 			e.Valid, e.Buckets, _ = t.loss(validIdx)
 		}
-		res.Curve = append(res.Curve, e)
-		if len(validIdx) == 0 || e.Valid < bestLoss {
-			bestLoss, res.Best = e.Valid, ep
+		if res.Add(e) {
 			copy(best, t.theta)
 		}
 		if progress != nil {
@@ -317,39 +224,11 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 	return res, nil
 }
 
-// rate returns the step size at step of total: a cosine from r to 0.
-func rate(r float64, step, total int) float32 {
-	return float32(r * 0.5 * (1 + math.Cos(math.Pi*float64(step)/float64(max(total, 1)))))
-}
+// parallel runs f(0..shards-1) on the workers and waits.
+func (t *trainer) parallel(f func(s int)) { fit.Parallel(t.cfg.Workers, shards, f) }
 
 // shardRange returns shard s's part of n items.
-func shardRange(s, n int) (int, int) { return s * n / shards, (s + 1) * n / shards }
-
-// parallel runs f(0..shards-1) on the workers and waits.
-func (t *trainer) parallel(f func(s int)) {
-	if t.cfg.Workers == 1 {
-		for s := range shards {
-			f(s)
-		}
-		return
-	}
-	next := make(chan int, shards)
-	for s := range shards {
-		next <- s
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for range min(t.cfg.Workers, shards) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for s := range next {
-				f(s)
-			}
-		}()
-	}
-	wg.Wait()
-}
+func shardRange(s, n int) (int, int) { return fit.ShardRange(s, shards, n) }
 
 // batch takes one Adam step on the records of idx with step size lr and
 // returns their summed loss before the step.
@@ -366,10 +245,10 @@ func (t *trainer) batch(idx []int32, lr float32) float64 {
 			pattern.Extract(&p, &f)
 			t.lay.gather(&f, &a)
 			v := a.value(t.theta)
-			pr := float32(sigmoid(float64(k * v)))
+			pr := float32(fit.Sigmoid(float64(k * v)))
 			tg := t.target[i]
-			w := t.bw[bucketOf(f.Pieces)]
-			sum += float64(w) * crossEntropy(float64(pr), float64(tg))
+			w := t.bw[fit.BucketOf(f.Pieces)]
+			sum += float64(w) * fit.CrossEntropy(float64(pr), float64(tg))
 			a.addGradient(w*(pr-tg)*k, grad)
 		}
 		t.losses[s] = sum
@@ -413,28 +292,28 @@ func (t *trainer) adam(n int, lr float32) {
 
 // loss returns the mean loss of the records of idx, overall and by
 // piece-count bucket (NaN for an empty bucket), and the buckets' counts.
-func (t *trainer) loss(idx []int32) (float64, [NumBuckets]float64, [NumBuckets]int) {
+func (t *trainer) loss(idx []int32) (float64, [fit.NumBuckets]float64, [fit.NumBuckets]int) {
 	k := t.k / 100
 	t.parallel(func(s int) {
 		lo, hi := shardRange(s, len(idx))
 		var f pattern.Features
 		var a active
-		t.buckets[s], t.counts[s] = [NumBuckets]float64{}, [NumBuckets]int{}
+		t.buckets[s], t.counts[s] = [fit.NumBuckets]float64{}, [fit.NumBuckets]int{}
 		for _, i := range idx[lo:hi] {
 			p := t.recs[i].Board()
 			pattern.Extract(&p, &f)
 			t.lay.gather(&f, &a)
-			l := crossEntropy(sigmoid(float64(k*a.value(t.theta))), float64(t.target[i]))
-			b := bucketOf(f.Pieces)
+			l := fit.CrossEntropy(fit.Sigmoid(float64(k*a.value(t.theta))), float64(t.target[i]))
+			b := fit.BucketOf(f.Pieces)
 			t.buckets[s][b] += l
 			t.counts[s][b]++
 		}
 	})
 	var sum, weight float64
-	var byBucket [NumBuckets]float64
-	var n [NumBuckets]int
+	var byBucket [fit.NumBuckets]float64
+	var n [fit.NumBuckets]int
 	for s := range shards {
-		for b := range NumBuckets {
+		for b := range fit.NumBuckets {
 			byBucket[b] += t.buckets[s][b]
 			n[b] += t.counts[s][b]
 		}
@@ -451,13 +330,7 @@ func (t *trainer) loss(idx []int32) (float64, [NumBuckets]float64, [NumBuckets]i
 func (t *trainer) weightOf(idx []int32) float64 {
 	var sum float64
 	for _, i := range idx {
-		sum += float64(t.bw[recordBucket(&t.recs[i])])
+		sum += float64(t.bw[fit.RecordBucket(&t.recs[i])])
 	}
 	return sum
-}
-
-// recordBucket returns the piece-count bucket of a record's board.
-func recordBucket(r *positions.Record) int {
-	b := r.Board()
-	return bucketOf(bits.OnesCount64(b.Pieces[0] | b.Pieces[1]))
 }

@@ -1,13 +1,10 @@
 package patterntrain
 
 import (
-	"bytes"
 	"context"
-	"encoding/xml"
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -15,6 +12,7 @@ import (
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval/evaltest"
 	"github.com/nechecb/nechecb/eval/pattern"
+	"github.com/nechecb/nechecb/train/fit"
 	"github.com/nechecb/nechecb/train/positions"
 )
 
@@ -66,7 +64,7 @@ func labelled(n int, m pattern.Model, th []float32, k float64, seed uint64) []po
 	for _, p := range evaltest.RandomPositions(n, seed) {
 		v := valueOf(&l, th, &p)
 		res := uint8(positions.Loss)
-		if rng.Float64() < sigmoid(k*float64(v)/100) {
+		if rng.Float64() < fit.Sigmoid(k*float64(v)/100) {
 			res = positions.Win
 		}
 		out = append(out, positions.NewRecord(&p, res, int(math.Round(float64(v))), uint8(rng.IntN(256))))
@@ -76,7 +74,7 @@ func labelled(n int, m pattern.Model, th []float32, k float64, seed uint64) []po
 
 func TestFitKFindsTheScale(t *testing.T) {
 	recs := labelled(20000, pattern.V1, teacher(pattern.V1, 1), 1.5, 2)
-	if k := FitK(recs); math.Abs(k-1.5) > 0.15 {
+	if k := fit.FitK(recs); math.Abs(k-1.5) > 0.15 {
 		t.Errorf("FitK = %.3f, want about 1.5", k)
 	}
 }
@@ -97,7 +95,7 @@ func TestLearnsTheTeacher(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		last := res.Curve[len(res.Curve)-1]
+		last := res.Epochs[len(res.Epochs)-1]
 		if res.Best == 0 || !(last.Valid < res.StartValid-0.01) {
 			t.Errorf("%v: held-out loss %.4f at the start, %.4f at the end (best epoch %d)", m, res.StartValid, last.Valid, res.Best)
 		}
@@ -105,7 +103,7 @@ func TestLearnsTheTeacher(t *testing.T) {
 		for b, c := range res.BucketN {
 			n += c
 			if c > 0 && !(last.Buckets[b] < res.StartBuckets[b]) {
-				t.Errorf("%v: bucket %s: held-out loss %.4f at the start, %.4f at the end", m, BucketName(b), res.StartBuckets[b], last.Buckets[b])
+				t.Errorf("%v: bucket %s: held-out loss %.4f at the start, %.4f at the end", m, fit.BucketName(b), res.StartBuckets[b], last.Buckets[b])
 			}
 		}
 		if n != res.ValidN {
@@ -208,20 +206,6 @@ func TestQuantise(t *testing.T) {
 	}
 }
 
-func TestPlotIsXML(t *testing.T) {
-	res := &Result{StartValid: 0.5, ValidN: 1, Best: 2, Curve: []Epoch{{Epoch: 1, Train: 0.45, Valid: 0.48}, {Epoch: 2, Train: 0.44, Valid: 0.47}}}
-	d := xml.NewDecoder(bytesReader(PlotSVG(res, "a <title> & more")))
-	for {
-		_, err := d.Token()
-		if err != nil {
-			if err.Error() != "EOF" {
-				t.Fatalf("the plot is not XML: %v", err)
-			}
-			break
-		}
-	}
-}
-
 // BenchmarkTrain measures training speed: positions/s is the figure, over
 // 3 epochs of 200,000 positions with the default batch on the default
 // workers (setting up counts in).
@@ -237,8 +221,6 @@ func BenchmarkTrain(b *testing.B) {
 	}
 	b.ReportMetric(float64(cfg.Epochs*len(recs))*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
 }
-
-func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 
 // TestCarryOver starts a version 2 fit from version 1 weights: every
 // position keeps its value, since the knots 24 and 2 are among V2's.
@@ -281,21 +263,6 @@ func TestDrop(t *testing.T) {
 	}
 }
 
-func TestBuckets(t *testing.T) {
-	for n, want := range map[int]int{0: 0, 2: 0, 6: 0, 7: 1, 10: 1, 11: 2, 14: 2, 15: 3, 19: 3, 20: 4, 24: 4} {
-		if got := bucketOf(n); got != want {
-			t.Errorf("%d pieces: bucket %d, want %d", n, got, want)
-		}
-	}
-	var names []string
-	for b := range NumBuckets {
-		names = append(names, BucketName(b))
-	}
-	if got := strings.Join(names, " "); got != "2-6 7-10 11-14 15-19 20-24" {
-		t.Errorf("bucket names %q", got)
-	}
-}
-
 // TestTie checks the tied parameters: a position's value from the base and
 // the knots' slots is the value of the folded weights, and a tied fit
 // learns the teacher too.
@@ -324,7 +291,7 @@ func TestTie(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if last := res.Curve[len(res.Curve)-1]; !(last.Valid < res.StartValid-0.01) {
+	if last := res.Epochs[len(res.Epochs)-1]; !(last.Valid < res.StartValid-0.01) {
 		t.Errorf("tied: held-out loss %.4f at the start, %.4f at the end", res.StartValid, last.Valid)
 	}
 }
@@ -343,7 +310,7 @@ func TestBucketWeights(t *testing.T) {
 	changed := 0
 	for i := range flipped {
 		r := &flipped[i]
-		if recordBucket(r) == 1 {
+		if fit.RecordBucket(r) == 1 {
 			r.Result, r.Score = positions.Win-r.Result, -r.Score+300
 			changed++
 		}
@@ -362,7 +329,7 @@ func TestBucketWeights(t *testing.T) {
 	if diff := cmp.Diff(a.Weights.W, b.Weights.W); diff != "" {
 		t.Errorf("the labels of a bucket of weight 0 changed the fit (-kept +flipped):\n%s", diff)
 	}
-	e := a.Curve[0]
+	e := a.Epochs[0]
 	var sum, weight float64
 	for i, w := range cfg.BucketWeights {
 		sum += w * e.Buckets[i] * float64(a.BucketN[i])
@@ -389,7 +356,7 @@ func TestBucketWeights(t *testing.T) {
 	// those positions are taken out.
 	var rest []positions.Record
 	for i := range recs {
-		if recordBucket(&recs[i]) != 1 {
+		if fit.RecordBucket(&recs[i]) != 1 {
 			rest = append(rest, recs[i])
 		}
 	}
