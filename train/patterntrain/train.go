@@ -108,8 +108,8 @@ type trainer struct {
 	buckets [shards][fit.NumBuckets]float64
 	counts  [shards][fit.NumBuckets]int
 	bw      [fit.NumBuckets]float32 // Config.BucketWeights, or all 1
-	decayed []bool              // per weight: pattern and king weights decay, globals do not
-	frozen  []bool              // per weight: held at zero (Config.Drop)
+	decayed []bool                  // per weight: pattern and king weights decay, globals do not
+	frozen  []bool                  // per weight: held at zero (Config.Drop)
 	step    int
 }
 
