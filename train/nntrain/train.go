@@ -70,6 +70,9 @@ var Default = Config{
 // number of workers.
 const shards = 16
 
+// maxQuant bounds the positions the quantisation error is measured on.
+const maxQuant = 200000
+
 // Progress reports a fit under way, after every step.
 type Progress struct {
 	Epoch, Epochs int
@@ -97,7 +100,8 @@ type Result struct {
 	Clamped int
 	// QuantMax and QuantMean are the largest and the mean |float −
 	// integer| score, in centipawns, over QuantN positions: the held-out
-	// ones, or, with none held out, the training ones.
+	// ones, or, with none held out, the training ones (at most the first
+	// 200,000).
 	QuantMax, QuantMean float64
 	QuantN              int
 	// Resumed is the epoch a checkpoint had reached (0: a fresh start).
@@ -208,6 +212,7 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 	if len(qIdx) == 0 {
 		qIdx = trainIdx
 	}
+	qIdx = qIdx[:min(len(qIdx), maxQuant)]
 	res.QuantMax, res.QuantMean = t.quantError(res.Net, qIdx)
 	res.QuantN = len(qIdx)
 	return res, nil

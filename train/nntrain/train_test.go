@@ -228,3 +228,19 @@ func TestQuantisedMatchesFloat(t *testing.T) {
 	}
 	_ = engine.Black
 }
+
+// BenchmarkEpoch measures training speed on the default layout: one epoch
+// over 50,000 positions with one worker, positions/s the figure (the
+// held-out measurement and the quantisation check count in).
+func BenchmarkEpoch(b *testing.B) {
+	recs := labelled(50000, 11)
+	cfg := Default
+	cfg.Epochs, cfg.Workers, cfg.K, cfg.Validation = 1, 1, 1, 0
+	b.ResetTimer()
+	for range b.N {
+		if _, err := Train(context.Background(), recs, nil, cfg, nil, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(recs))*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+}
