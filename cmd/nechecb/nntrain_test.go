@@ -1,0 +1,94 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/nechecb/nechecb/eval/evaltest"
+	"github.com/nechecb/nechecb/eval/nn"
+	"github.com/nechecb/nechecb/train/positions"
+)
+
+// TestNNTrain runs nn-train end to end on a tiny net: a net that loads,
+// whose note names the command and the data, a plot, a second fit from
+// the first that carries its note forward, and the flag errors.
+func TestNNTrain(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.pos")
+	var recs []positions.Record
+	for i, p := range evaltest.RandomPositions(300, 1) {
+		recs = append(recs, positions.NewRecord(&p, uint8(i%3), 10*(i%21-10), uint8(i/6*37)))
+	}
+	if err := positions.WriteFile(data, "test", 50, recs); err != nil {
+		t.Fatal(err)
+	}
+	first, second, plot := filepath.Join(dir, "a.nn"), filepath.Join(dir, "b.nn"), filepath.Join(dir, "loss.svg")
+	tiny := []string{"--layout", "stages=1,hidden=16", "--epochs", "2", "--batch", "32", "--validation", "0.2", "--workers", "2"}
+	var out, errs strings.Builder
+	if status := nnTrainCommand(append([]string{"--data", data + "," + data, "--out", first, "--plot", plot}, tiny...), &out, &errs); status != 0 {
+		t.Fatalf("nn-train: status %d: %s", status, errs.String())
+	}
+	a, err := nn.ReadFile(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"nn-train: nechecb nn-train --data", data + " (300 positions, 50 games, ", "1x(120-16x2-32-32-1)", "kept epoch", "quantisation error", "cumulative "} {
+		if !strings.Contains(a.Note, want) {
+			t.Errorf("the note lacks %q:\n%s", want, a.Note)
+		}
+	}
+	for _, want := range []string{"epoch 2: ", "positions/s", "quantisation error over "} {
+		if !strings.Contains(errs.String(), want) {
+			t.Errorf("the log lacks %q:\n%s", want, errs.String())
+		}
+	}
+	if svg, err := os.ReadFile(plot); err != nil || !strings.HasPrefix(string(svg), "<svg") {
+		t.Errorf("plot: %v", err)
+	}
+	// From the first net: its layout and note carry over, the
+	// cumulative count grows.
+	errs.Reset()
+	if status := nnTrainCommand([]string{"--data", data, "--out", second, "--init", first, "--epochs", "1", "--batch", "32", "--remark", "round 2"}, &out, &errs); status != 0 {
+		t.Fatalf("nn-train --init: status %d: %s", status, errs.String())
+	}
+	b, err := nn.ReadFile(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := regexp.MustCompile(`cumulative (\d+) positions`).FindAllStringSubmatch(b.Note, -1)
+	if !strings.HasPrefix(b.Note, a.Note+"\n\n") || !strings.Contains(b.Note, "round 2") || b.Layout != a.Layout || len(counts) != 2 || counts[0][1] == counts[1][1] {
+		t.Errorf("the second note does not carry the first and add its paragraph:\n%s", b.Note)
+	}
+	for _, args := range [][]string{
+		{"--out", first},
+		{"--data", data},
+		{"--data", filepath.Join(dir, "none.pos"), "--out", first},
+		{"--data", data, "--out", first, "--init", data},
+		{"--data", data, "--out", first, "--lambda", "2"},
+		{"--data", data, "--out", first, "--layout", "hidden=100"},
+		{"--data", data, "--out", first, "--layout", "stages=3"},
+		{"--data", data, "--out", first, "--layout", "width=3"},
+		{"--data", data, "--out", first, "--init", first, "--layout", "hidden=32"},
+		{"--data", data, "--out", first, "--epochs", "0"},
+		{"--data", data, "--out", first, "--lr", "-1"},
+		{"--data", data, "--out", first, "--validation", "1"},
+		{"--data", data, "--out", first, "--workers", "0"},
+		{"--data", data, "--out", first, "--max-positions", "-5"},
+		{"--data", data, "--out", first, "--checkpoint", first},
+		{"--data", data, "--out", first, "--bogus"},
+	} {
+		errs.Reset()
+		if status := nnTrainCommand(args, &out, &errs); status != 2 || errs.Len() == 0 || strings.Contains(errs.String(), "epoch 1") {
+			t.Errorf("%q: status %d, errors %q; want 2 and a message before any epoch", args, status, errs.String())
+		}
+	}
+	for _, args := range [][]string{{"--out", filepath.Join(dir, "no", "n.nn")}, {"--out", second, "--plot", filepath.Join(dir, "no", "p.svg")}, {"--out", second, "--checkpoint", filepath.Join(dir, "no", "ck")}} {
+		errs.Reset()
+		if status := nnTrainCommand(append([]string{"--data", data, "--epochs", "1"}, args...), &out, &errs); status != 1 || strings.Contains(errs.String(), "epoch 1") {
+			t.Errorf("nn-train %q: status %d, errors %q; want 1 before training", args, status, errs.String())
+		}
+	}
+}
