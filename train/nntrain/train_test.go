@@ -9,7 +9,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval/evaltest"
 	"github.com/nechecb/nechecb/eval/nn"
 	"github.com/nechecb/nechecb/train/fit"
@@ -226,7 +225,6 @@ func TestQuantisedMatchesFloat(t *testing.T) {
 	if res.K != 1 || net.CPPerUnit != 100 {
 		t.Errorf("k %v, %v cp per unit, want 1 and 100", res.K, net.CPPerUnit)
 	}
-	_ = engine.Black
 }
 
 // BenchmarkEpoch measures training speed on the default layout: one epoch
@@ -243,4 +241,22 @@ func BenchmarkEpoch(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(recs))*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+}
+
+// TestNoAllocation: a position's forward and backward passes allocate
+// nothing.
+func TestNoAllocation(t *testing.T) {
+	m := newModel(Default.Layout)
+	th, grad := m.randomInit(1), make([]float32, m.n)
+	sc := m.newScratch()
+	recs := labelled(16, 12)
+	i := 0
+	if n := testing.AllocsPerRun(100, func() {
+		p := recs[i%len(recs)].Board()
+		i++
+		y := m.forward(th, &p, sc)
+		m.backward(th, grad, y-0.5, sc)
+	}); n != 0 {
+		t.Errorf("%v allocations per position", n)
+	}
 }

@@ -1,0 +1,50 @@
+package nntrain
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/nechecb/nechecb/eval/nn"
+)
+
+func TestNote(t *testing.T) {
+	if got := Note("", "p"); got != "p" {
+		t.Errorf("no lineage: %q", got)
+	}
+	if got := Note("a\n\nb", "c"); got != "a\n\nb\n\nc" {
+		t.Errorf("lineage: %q", got)
+	}
+	// A lineage too long for the file loses its oldest paragraphs.
+	var paras []string
+	for i := range 200 {
+		paras = append(paras, strings.Repeat(string(rune('a'+i%26)), 500)+"é")
+	}
+	note := Note(strings.Join(paras, "\n\n"), "newest")
+	if len(note) > nn.MaxNote || !utf8.ValidString(note) || !strings.HasPrefix(note, "(earlier lineage cut)\n\n") ||
+		!strings.HasSuffix(note, paras[199]+"\n\nnewest") {
+		t.Errorf("cut lineage: %d bytes, starts %q, ends %q", len(note), note[:40], note[len(note)-20:])
+	}
+	if again := Note(note, "next"); len(again) > nn.MaxNote || strings.Count(again, "(earlier lineage cut)") != 1 {
+		t.Errorf("cut twice: %d bytes, %d marks", len(again), strings.Count(again, "(earlier lineage cut)"))
+	}
+}
+
+func TestParseLayout(t *testing.T) {
+	base := Default.Layout
+	for text, want := range map[string]nn.Layout{
+		"":                             base,
+		"hidden=256":                   {Stages: 4, Hidden: 256, L2: 32, L3: 32},
+		"stages=1, l2=64,l3=64,shared": {Stages: 1, SharedFirst: true, Hidden: 128, L2: 64, L3: 64},
+		"shared=false":                 base,
+	} {
+		if got, err := ParseLayout(text, base); err != nil || got != want {
+			t.Errorf("%q: %v, %v; want %v", text, got, err, want)
+		}
+	}
+	for _, text := range []string{"hidden", "hidden=x", "stages=2", "l2=33", "depth=3", "shared=maybe"} {
+		if _, err := ParseLayout(text, base); err == nil {
+			t.Errorf("%q accepted", text)
+		}
+	}
+}
