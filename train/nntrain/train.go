@@ -208,6 +208,7 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 		return nil, err
 	}
 	res.Net, res.Clamped = t.m.quantise(t.best, float32(100/t.k))
+	t.centre(res.Net, trainIdx[:min(len(trainIdx), maxQuant)])
 	qIdx := validIdx
 	if len(qIdx) == 0 {
 		qIdx = trainIdx
@@ -355,6 +356,36 @@ func (t *trainer) loss(idx []int32) (float64, [fit.NumBuckets]float64, [fit.NumB
 		byBucket[b] /= float64(n[b]) // NaN when empty
 	}
 	return sum / float64(len(idx)), byBucket, n
+}
+
+// centre moves each stage's output bias by the mean difference between
+// the float and the integer outputs over the records of idx (training
+// records), rounded: the rounding of the few output weights to steps of
+// 1/64 shifts a stage's every output alike, and the bias, with its finer
+// steps, takes that back.
+func (t *trainer) centre(net *nn.Net, idx []int32) {
+	var sums [shards][4]float64
+	var counts [shards][4]int
+	fit.Parallel(t.cfg.Workers, shards, func(s int) {
+		lo, hi := fit.ShardRange(s, shards, len(idx))
+		sc := t.scratch[s]
+		for _, i := range idx[lo:hi] {
+			p := t.recs[i].Board()
+			f := float64(t.m.forward(t.best, &p, sc)) * nn.OutputOne
+			sums[s][sc.stage] += f - float64(net.Output(&p))
+			counts[s][sc.stage]++
+		}
+	})
+	for st := range net.Heads {
+		var sum float64
+		var n int
+		for s := range shards {
+			sum, n = sum+sums[s][st], n+counts[s][st]
+		}
+		if n > 0 {
+			net.Heads[st].B4 += int32(math.Round(sum / float64(n)))
+		}
+	}
 }
 
 // quantError returns the largest and the mean |float − integer| score, in

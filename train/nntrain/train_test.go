@@ -195,7 +195,7 @@ func TestQuantisedMatchesFloat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.QuantN == 0 || res.QuantMax > 40 || res.QuantMean > 5 {
+	if res.QuantN == 0 || res.QuantMax > 40 || res.QuantMean > 4 {
 		t.Errorf("quantisation error max %.2f mean %.2f cp over %d positions", res.QuantMax, res.QuantMean, res.QuantN)
 	}
 	path := filepath.Join(t.TempDir(), "n.nn")
