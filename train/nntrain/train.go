@@ -208,7 +208,7 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 		return nil, err
 	}
 	res.Net, res.Clamped = t.m.quantise(t.best, float32(100/t.k))
-	t.centre(res.Net, trainIdx[:min(len(trainIdx), maxQuant)])
+	t.centre(res.Net, trainIdx[:min(len(trainIdx), maxQuant/2)])
 	qIdx := validIdx
 	if len(qIdx) == 0 {
 		qIdx = trainIdx
