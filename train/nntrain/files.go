@@ -49,54 +49,8 @@ type Files struct {
 // unreadable input and output that cannot be written are refused before
 // the fit.
 func TrainFiles(ctx context.Context, f Files) error {
-	if len(f.Data) == 0 || f.Out == "" {
-		return badinput.Mark(errors.New("--data and --out are required"))
-	}
-	if f.MaxPositions < 0 {
-		return badinput.Mark(fmt.Errorf("--max-positions %d: want 0 (all) or more", f.MaxPositions))
-	}
-	var start *nn.Net
-	cfg := f.Config
-	if f.Init != "" {
-		var err error
-		if start, err = nn.ReadFile(f.Init); err != nil {
-			return badinput.Mark(err)
-		}
-		cfg.Layout = start.Layout
-	}
-	if f.Layout != "" {
-		var err error
-		if cfg.Layout, err = ParseLayout(f.Layout, cfg.Layout); err != nil {
-			return badinput.Mark(fmt.Errorf("--layout: %w", err))
-		}
-	}
-	if err := checkConfig(cfg); err != nil {
-		return badinput.Mark(err)
-	}
-	if start != nil && start.Layout != cfg.Layout {
-		return badinput.Mark(fmt.Errorf("--init %s is %s, --layout asks for %s", f.Init, start.Layout, cfg.Layout))
-	}
-	lineage := ""
-	if start != nil {
-		lineage = start.Note
-	}
-	if f.Lineage != "" {
-		prev, err := nn.ReadFile(f.Lineage)
-		if err != nil {
-			return badinput.Mark(err)
-		}
-		lineage = prev.Note
-	}
-	cfg.Lineage = lineage
-	for _, path := range []string{f.Out, f.Plot} {
-		if path == "" {
-			continue
-		}
-		if err := fileio.CheckWritable(path); err != nil {
-			return err
-		}
-	}
-	if err := CheckCheckpoint(cfg); err != nil {
+	start, cfg, err := f.prepare()
+	if err != nil {
 		return err
 	}
 	data, err := fit.ReadData(f.Data)
@@ -130,16 +84,7 @@ func TrainFiles(ctx context.Context, f Files) error {
 	if err != nil {
 		return err
 	}
-	if res.Resumed > 0 {
-		fmt.Fprintf(f.Log, "resumed from %s after epoch %d\n", cfg.Checkpoint, res.Resumed)
-	}
-	fmt.Fprintf(f.Log, "k %.4f; %d training and %d held-out positions; held-out loss %.6f at the start%s; kept epoch %d\n",
-		res.K, res.TrainN, res.ValidN, res.StartValid, fit.BucketText(res.StartValid, res.StartBuckets), res.Best)
-	res.WriteKept(f.Log)
-	fmt.Fprintf(f.Log, "quantisation error over %d %s positions: largest %.2f cp, mean %.3f cp\n", res.QuantN, quantSet(res), res.QuantMax, res.QuantMean)
-	if res.Clamped > 0 {
-		fmt.Fprintf(f.Log, "warning: %d weights clamped to the file's integers\n", res.Clamped)
-	}
+	report(f.Log, cfg, res)
 	res.Net.Note = Note(res.Lineage, paragraph(f, cfg, data, res))
 	if err := res.Net.WriteFile(f.Out); err != nil {
 		return err
@@ -148,6 +93,70 @@ func TrainFiles(ctx context.Context, f Files) error {
 		return fileio.WriteAtomic(f.Plot, res.SVG("nn-train: "+f.Out))
 	}
 	return nil
+}
+
+// prepare checks the flags, reads the starting net and the lineage, and
+// checks that the outputs can be written: everything that can be refused
+// before the data is read. It returns the starting net (nil: none) and the
+// fit's settings.
+func (f *Files) prepare() (*nn.Net, Config, error) {
+	cfg := f.Config
+	if len(f.Data) == 0 || f.Out == "" {
+		return nil, cfg, badinput.Mark(errors.New("--data and --out are required"))
+	}
+	if f.MaxPositions < 0 {
+		return nil, cfg, badinput.Mark(fmt.Errorf("--max-positions %d: want 0 (all) or more", f.MaxPositions))
+	}
+	var start *nn.Net
+	if f.Init != "" {
+		var err error
+		if start, err = nn.ReadFile(f.Init); err != nil {
+			return nil, cfg, badinput.Mark(err)
+		}
+		cfg.Layout, cfg.Lineage = start.Layout, start.Note
+	}
+	if f.Layout != "" {
+		var err error
+		if cfg.Layout, err = ParseLayout(f.Layout, cfg.Layout); err != nil {
+			return nil, cfg, badinput.Mark(fmt.Errorf("--layout: %w", err))
+		}
+	}
+	if err := checkConfig(cfg); err != nil {
+		return nil, cfg, badinput.Mark(err)
+	}
+	if start != nil && start.Layout != cfg.Layout {
+		return nil, cfg, badinput.Mark(fmt.Errorf("--init %s is %s, --layout asks for %s", f.Init, start.Layout, cfg.Layout))
+	}
+	if f.Lineage != "" {
+		prev, err := nn.ReadFile(f.Lineage)
+		if err != nil {
+			return nil, cfg, badinput.Mark(err)
+		}
+		cfg.Lineage = prev.Note
+	}
+	for _, path := range []string{f.Out, f.Plot} {
+		if path == "" {
+			continue
+		}
+		if err := fileio.CheckWritable(path); err != nil {
+			return nil, cfg, err
+		}
+	}
+	return start, cfg, CheckCheckpoint(cfg)
+}
+
+// report writes the fit's summary lines.
+func report(w io.Writer, cfg Config, res *Result) {
+	if res.Resumed > 0 {
+		fmt.Fprintf(w, "resumed from %s after epoch %d\n", cfg.Checkpoint, res.Resumed)
+	}
+	fmt.Fprintf(w, "k %.4f; %d training and %d held-out positions; held-out loss %.6f at the start%s; kept epoch %d\n",
+		res.K, res.TrainN, res.ValidN, res.StartValid, fit.BucketText(res.StartValid, res.StartBuckets), res.Best)
+	res.WriteKept(w)
+	fmt.Fprintf(w, "quantisation error over %d %s positions: largest %.2f cp, mean %.3f cp\n", res.QuantN, quantSet(res), res.QuantMax, res.QuantMean)
+	if res.Clamped > 0 {
+		fmt.Fprintf(w, "warning: %d weights clamped to the file's integers\n", res.Clamped)
+	}
 }
 
 func quantSet(res *Result) string {
