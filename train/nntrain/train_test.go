@@ -5,8 +5,10 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nechecb/nechecb/eval/evaltest"
@@ -178,10 +180,28 @@ func TestResume(t *testing.T) {
 	if res.Resumed != 1 || len(res.Epochs) != 3 || res.Best != whole.Best || !slices.Equal(whole.Net.Format(), res.Net.Format()) {
 		t.Errorf("resumed at %d, %d epochs, kept %d (uninterrupted %d): the nets differ or the curve does", res.Resumed, len(res.Epochs), res.Best, whole.Best)
 	}
-	// Another fit's settings are refused.
-	cfg.Seed = 2
-	if _, err := Train(context.Background(), recs, nil, cfg, nil, nil); err == nil {
-		t.Errorf("a checkpoint of seed 1 resumed a fit of seed 2")
+	// Another fit's settings are refused, and so is a damaged file, with
+	// its offset.
+	other := cfg
+	other.Seed = 2
+	if _, err := Train(context.Background(), recs, nil, other, nil, nil); err == nil || !strings.Contains(err.Error(), "another fit") {
+		t.Errorf("a checkpoint of seed 1 resumed a fit of seed 2: %v", err)
+	}
+	good, err := os.ReadFile(cfg.Checkpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, bad := range map[string][]byte{
+		"flipped":   append(append([]byte(nil), good[:100]...), append([]byte{good[100] ^ 1}, good[101:]...)...),
+		"truncated": good[:len(good)/2],
+		"empty":     nil,
+	} {
+		if err := os.WriteFile(cfg.Checkpoint, bad, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Train(context.Background(), recs, nil, cfg, nil, nil); err == nil || !strings.Contains(err.Error(), "offset") {
+			t.Errorf("%s checkpoint: %v, want an error naming the offset", name, err)
+		}
 	}
 }
 
