@@ -14,6 +14,8 @@ type app struct {
 	sess *session.Session
 	hub  *hub
 	api  map[string]route // routes()
+	// build says what this build cannot offer, for the page (stateView.Build).
+	build string
 
 	mu     sync.Mutex // guards what follows, and the session
 	st     state

@@ -175,6 +175,9 @@ type stateView struct {
 	Games     []string     `json:"games"`
 	GameIndex int          `json:"gameIndex"`
 	Evaluator string       `json:"evaluator"`
+	// Build says what the build the page talks to cannot offer (the
+	// browser build's limits); empty for the binary.
+	Build string `json:"build,omitempty"`
 }
 
 // pieceNames are the page's names of engine.Piece values.
@@ -212,6 +215,7 @@ func (s *app) viewLocked() stateView {
 		Version: st.version, FEN: pos.FEN(), Side: sideName(pos.Side), Squares: squares, Cursor: st.cursor,
 		Engine: st.engineSide, Analysing: st.analysing, Level: st.level, Evaluator: eng.Evaluator(),
 		DB: outcomeNames[eng.ProbeDB(&pos)], DBPieces: eng.DBPieces(), Games: collectionNames(st.coll), GameIndex: st.gameIndex,
+		Build: s.build,
 	}
 	v.Pieces = piecesOf(&pos)
 	positions := st.game.Positions()
