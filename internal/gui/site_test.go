@@ -1,0 +1,122 @@
+package gui
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// maxWasmBytes bounds the browser build's size, uncompressed.
+const maxWasmBytes = 10 << 20
+
+// exportedSite exports the browser build (Export, from this checkout)
+// into a temporary folder and returns it.
+func exportedSite(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := Export(dir, "../..", io.Discard); err != nil {
+		t.Fatalf("export: %v", err)
+	}
+	return dir
+}
+
+// TestWasmBuild builds the browser build (GOOS=js GOARCH=wasm) as the
+// export does, so that it cannot break unnoticed, and checks its size
+// and that it links none of what the browser never uses: the HTTP
+// server, the fleet (NATS), the learners, the console.
+func TestWasmBuild(t *testing.T) {
+	dir := exportedSite(t)
+	info, err := os.Stat(filepath.Join(dir, "nechecb.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("nechecb.wasm: %d bytes", info.Size())
+	if info.Size() > maxWasmBytes {
+		t.Errorf("nechecb.wasm is %d bytes, over %d", info.Size(), maxWasmBytes)
+	}
+	for _, f := range []string{"index.html", "wasm_exec.js", "assets/api.js", "assets/worker.js", "assets/app.js"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("the site has no %s: %v", f, err)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), `data-transport="worker"`) || !strings.Contains(string(page), "Content-Security-Policy") {
+		t.Errorf("the exported page is not marked for the worker and kept to its origin:\n%s", page)
+	}
+	cmd := exec.Command("go", "list", "-deps", WasmPackage)
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		for _, bad := range []string{"net/http", "github.com/nats-io", modulePath + "/train", modulePath + "/internal/fleet",
+			modulePath + "/internal/console", modulePath + "/match", modulePath + "/protocol"} {
+			if dep == bad || strings.HasPrefix(dep, bad+"/") {
+				t.Errorf("the browser build links %s", dep)
+			}
+		}
+	}
+}
+
+// TestBrowserSite serves the exported site with a plain static file
+// server and drives it in a headless Chromium: the engine in the worker
+// answers a move played by mouse (at the default 1 s a move), "Move now"
+// makes it play at once under a long level, and a PDN with a side line is
+// imported, and exported again with it.
+func TestBrowserSite(t *testing.T) {
+	exe := findChromium(t)
+	ts := httptest.NewServer(http.FileServer(http.Dir(exportedSite(t))))
+	t.Cleanup(ts.Close)
+	b := newBrowser(t, exe)
+	b.do("load the site", chromedp.Navigate(ts.URL+"/"))
+	b.wait("the page to start", `document.body.dataset.ready === "1"`)
+	t.Logf("site ready %.0f ms after the navigation began", eval[float64](b, `window.nechecbStats.readyMs`))
+	if note := eval[string](b, `document.getElementById('build-note').hidden ? '' : document.getElementById('build-note').textContent`); !strings.Contains(note, "Browser build") {
+		t.Errorf("the page does not say what the browser build lacks: %q", note)
+	}
+
+	// The engine plays White at 1 s a move.
+	b.square(11)
+	b.square(15)
+	start := time.Now()
+	b.wait("the engine's answer to 11-15", moveCount+` === 2`)
+	t.Logf("the engine answered at 1 s a move in %v", time.Since(start).Round(time.Millisecond))
+	answer := eval[string](b, `document.querySelectorAll('#moves button')[1].firstChild.textContent`)
+	to := answer[strings.LastIndexAny(answer, "-x")+1:]
+	if label := eval[string](b, `document.querySelector('#board rect[data-sq="`+to+`"]').getAttribute('aria-label')`); !strings.Contains(label, "white man") {
+		t.Errorf("after the engine's %s the board shows square %s as %q", answer, to, label)
+	}
+
+	// Under a minute a move, Move now answers at once.
+	b.do("a minute a move", chromedp.SetValue(chromedp.CSS("#lv-movetime"), "60"))
+	b.click("#apply-level")
+	b.click("#go")
+	b.wait("the engine thinking", `!document.getElementById('movenow').disabled`)
+	time.Sleep(300 * time.Millisecond)
+	start = time.Now()
+	b.click("#movenow")
+	b.wait("the move played at once", moveCount+` === 3`)
+	t.Logf("Move now: the move came %v after the click", time.Since(start).Round(time.Millisecond))
+
+	b.click("#game-panel summary")
+	browserImport(t, b)
+	browserVariations(t, b)
+
+	// The page made no request outside its origin.
+	if n := eval[int](b, `performance.getEntriesByType('resource').filter(e => !e.name.startsWith(location.origin)).length`); n != 0 {
+		t.Errorf("the page made %d requests to other hosts", n)
+	}
+}
