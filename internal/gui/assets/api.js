@@ -102,16 +102,18 @@ export async function call(path, body, raw) {
 }
 
 // listen opens the back end's event stream and calls handlers[type] with
-// each event's data.
+// each event's data. It returns the stream: an EventSource, or from the
+// worker, which is always open, an object to close.
 export function listen(handlers) {
   if (inWorker) {
     Object.assign(eventHandlers, handlers);
-    return;
+    return { close() { for (const type of Object.keys(handlers)) delete eventHandlers[type]; } };
   }
   const es = new EventSource(url('/events'));
   for (const [type, fn] of Object.entries(handlers)) {
     es.addEventListener(type, ev => fn(JSON.parse(ev.data)));
   }
+  return es;
 }
 
 // saveLink makes the link a download of the file the back end answers at
