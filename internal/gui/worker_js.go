@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall/js"
 
+	"github.com/nechecb/nechecb/engine/egdb/embedded"
 	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/internal/session"
 )
@@ -17,19 +18,11 @@ import (
 // the page's requests, which assets/api.js sends as messages, with the
 // same routes the binary serves over HTTP.
 
-// BrowserHashMB is the browser build's default transposition table size:
-// with the embedded database's cache (BrowserDBCacheMB) and the Go heap it
-// keeps the worker near 100 MB, which a phone's browser gives a page.
-const (
-	BrowserHashMB    = 32
-	BrowserDBCacheMB = 16
-)
-
 // browserNote is what the page says the browser build cannot offer.
 var browserNote = fmt.Sprintf("Browser build: one search thread (more Threads share it); "+
 	"the built-in %d-piece endgame database only; evaluators and books built in, no files "+
 	"(an Eval, BookFile or DBPath naming a file is refused); a %d MB hash table by default.",
-	5, BrowserHashMB)
+	embedded.Pieces, browserHashMB)
 
 // RunWorker makes the engine session, with the evaluator spec eval, and
 // answers the page's messages until the worker is closed; it returns only
@@ -38,9 +31,7 @@ var browserNote = fmt.Sprintf("Browser build: one search thread (more Threads sh
 // out as {event, data}; {id, bench: {depth, eval}} runs the bench
 // positions (player.Bench) and answers {id, nodes, ms, text}.
 func RunWorker(eval string) error {
-	sess, err := session.New(session.Config{Defaults: map[string]string{
-		"Eval": eval, "Hash": fmt.Sprint(BrowserHashMB), "DBCache": fmt.Sprint(BrowserDBCacheMB),
-	}})
+	sess, err := session.New(session.Config{Defaults: browserDefaults(eval)})
 	if err != nil {
 		return err
 	}
@@ -76,16 +67,19 @@ func RunWorker(eval string) error {
 func post(v map[string]any) { js.Global().Call("postMessage", v) }
 
 // bench searches the bench positions and answers with the node count,
-// the time and the bench's text; the heap's size goes in the text too.
+// the time and the bench's text; the heap's size before and after it
+// goes in the text too.
 func bench(id, depth int, eval string) {
 	var out strings.Builder
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Fprintf(&out, "heap from the system before the bench: %d MB\n", ms.Sys>>20)
 	nodes, elapsed, err := player.Bench(&out, depth, eval)
 	if err != nil {
 		post(map[string]any{"id": id, "status": statusBadRequest, "body": err.Error()})
 		return
 	}
-	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	fmt.Fprintf(&out, "heap from the system: %d MB\n", ms.Sys>>20)
+	fmt.Fprintf(&out, "heap from the system after it (its own table besides the page's): %d MB\n", ms.Sys>>20)
 	post(map[string]any{"id": id, "status": statusOK, "nodes": float64(nodes), "ms": float64(elapsed.Milliseconds()), "text": out.String()})
 }
