@@ -16,6 +16,8 @@ type app struct {
 	api  map[string]route // routes()
 	// build says what this build cannot offer, for the page (stateView.Build).
 	build string
+	// maxHashMB, when positive, caps the Hash option (the browser build).
+	maxHashMB int
 
 	mu     sync.Mutex // guards what follows, and the session
 	st     state
@@ -51,11 +53,4 @@ func bodyCap(path string) int {
 		return maxPDNBody
 	}
 	return maxBodySize
-}
-
-// stop stops the search under way.
-func (s *app) stop() {
-	s.mu.Lock()
-	s.stopLocked()
-	s.mu.Unlock()
 }

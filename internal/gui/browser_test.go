@@ -53,12 +53,15 @@ type browser struct {
 	ctx context.Context
 }
 
-func newBrowser(t *testing.T, exe string) *browser {
+func newBrowser(t *testing.T, exe string) *browser { return newBrowserFor(t, exe, 3*time.Minute) }
+
+// newBrowserFor is newBrowser with the time the tab is given.
+func newBrowserFor(t *testing.T, exe string, limit time.Duration) *browser {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
 		chromedp.WindowSize(1100, 820), chromedp.Flag("disable-dev-shm-usage", true))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancelTime := context.WithTimeout(ctx, limit)
 	t.Cleanup(func() {
 		cancelTime()
 		cancelTab()

@@ -40,7 +40,7 @@ func TestSiteMatch(t *testing.T) {
 	exe := findChromium(t)
 	ts := httptest.NewServer(http.FileServer(http.Dir(exportedSite(t))))
 	t.Cleanup(ts.Close)
-	b := newBrowser(t, exe)
+	b := newBrowserFor(t, exe, 4*time.Hour)
 	b.do("load the site", chromedp.Navigate(ts.URL+"/"))
 	b.wait("the page to start", `document.body.dataset.ready === "1"`)
 	sess, err := session.New(session.Config{Defaults: browserDefaults("pattern")})
@@ -130,7 +130,7 @@ func siteGame(t *testing.T, b *browser, native *player.Engine, ballot string, br
 			return half
 		}
 		if pos.Side == browser {
-			time.Sleep(20 * time.Millisecond) // the browser is thinking
+			time.Sleep(50 * time.Millisecond) // the browser is thinking
 			continue
 		}
 		ctx, cancel := context.WithCancel(context.Background())

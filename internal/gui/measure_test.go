@@ -61,7 +61,7 @@ func TestSiteMeasure(t *testing.T) {
 		web := nps(r.Nodes, r.Ms)
 		t.Logf("bench depth %d, %s: native %d nodes in %v, %.0f nps; browser %.0f nodes in %.0f ms, %.0f nps: %.2f of native",
 			search.BenchDepth, spec, nativeNodes, nativeTime.Round(time.Millisecond), nat, r.Nodes, r.Ms, web, web/nat)
-		t.Logf("browser bench's last lines: %s", lastLines(r.Text, 2))
+		t.Logf("in the browser: %s", heapLines(r.Text))
 	}
 }
 
@@ -73,8 +73,7 @@ type benchAnswer struct {
 	Text   string  `json:"text"`
 }
 
-// lastLines returns the last n lines of text.
-func lastLines(text string, n int) string {
-	lines := slices.DeleteFunc(strings.Split(text, "\n"), func(s string) bool { return s == "" })
-	return fmt.Sprint(lines[max(0, len(lines)-n):])
+// heapLines returns the lines of a bench's text on the heap.
+func heapLines(text string) string {
+	return fmt.Sprint(slices.DeleteFunc(strings.Split(text, "\n"), func(s string) bool { return !strings.Contains(s, "heap") }))
 }

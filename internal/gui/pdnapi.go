@@ -3,6 +3,7 @@ package gui
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -209,5 +210,10 @@ type optionRequest struct {
 // in force stays. A new table size is mapped now (session.Session.Set),
 // not on the next move's clock.
 func (s *app) setOption(req optionRequest) ([]string, error) {
+	if s.maxHashMB > 0 && strings.EqualFold(req.Name, "Hash") {
+		if mb, err := strconv.Atoi(strings.TrimSpace(req.Value)); err == nil && mb > s.maxHashMB {
+			return nil, fmt.Errorf("option Hash: %d MB is over this build's %d MB: a browser gives a page's WebAssembly at most 4 GB, and a phone far less", mb, s.maxHashMB)
+		}
+	}
 	return s.sess.Set(req.Name, req.Value)
 }

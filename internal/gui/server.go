@@ -18,6 +18,7 @@
 package gui
 
 import (
+	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -29,6 +30,12 @@ import (
 
 	"github.com/nechecb/nechecb/internal/session"
 )
+
+// assets are the pages, their scripts and styles: served by the binary,
+// written out by Export for the browser build.
+//
+//go:embed assets
+var assets embed.FS
 
 // Server is the page's server: the back end behind the token, Host and
 // Origin checks. Make one with New and serve its Handler.
@@ -52,7 +59,9 @@ func New(sess *session.Session, addr string) (*Server, error) {
 // Close stops the search under way and ends the event streams, so that an
 // http.Server's Shutdown does not wait for them.
 func (s *Server) Close() {
-	s.stop()
+	s.mu.Lock()
+	s.stopLocked()
+	s.mu.Unlock()
 	s.closed.Do(func() { close(s.done) })
 }
 
@@ -104,9 +113,6 @@ func writeReply(w http.ResponseWriter, rep reply) {
 	w.WriteHeader(rep.status)
 	w.Write(rep.body)
 }
-
-// writeJSON answers v as JSON with status.
-func writeJSON(w http.ResponseWriter, status int, v any) { writeReply(w, jsonReply(status, v)) }
 
 // writeError answers err with status.
 func writeError(w http.ResponseWriter, status int, err error) { writeReply(w, errorReply(status, err)) }

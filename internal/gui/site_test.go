@@ -78,7 +78,8 @@ func TestWasmBuild(t *testing.T) {
 // imported, and exported again with it.
 func TestBrowserSite(t *testing.T) {
 	exe := findChromium(t)
-	ts := httptest.NewServer(http.FileServer(http.Dir(exportedSite(t))))
+	files := http.FileServer(http.Dir(exportedSite(t)))
+	ts := httptest.NewServer(files)
 	t.Cleanup(ts.Close)
 	b := newBrowser(t, exe)
 	b.do("load the site", chromedp.Navigate(ts.URL+"/"))
@@ -119,4 +120,23 @@ func TestBrowserSite(t *testing.T) {
 	if n := eval[int](b, `performance.getEntriesByType('resource').filter(e => !e.name.startsWith(location.origin)).length`); n != 0 {
 		t.Errorf("the page made %d requests to other hosts", n)
 	}
+	// A table too large for a browser is refused, the one in force kept.
+	msg, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`import('./assets/api.js').then(m => m.call('/api/options', {name: 'Hash', value: '4096'})).then(() => 'taken', e => e.message)`, chromedp.EvalAwaitPromise))
+	if err != nil || !strings.Contains(msg, "over this build's 512 MB") {
+		t.Errorf("Hash 4096 in the browser: %q, %v; want it refused", msg, err)
+	}
+
+	// Without the engine's file the page says so, not a dead board.
+	broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/nechecb.wasm" {
+			http.NotFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(broken.Close)
+	b.do("load the site without its engine", chromedp.Navigate(broken.URL+"/"))
+	b.wait("the failure's message", `document.body.dataset.failed === '1' && !document.getElementById('fatal').hidden && `+
+		`document.getElementById('fatal').textContent.includes('nechecb.wasm')`)
+	t.Logf("without the wasm the page says: %s", eval[string](b, `document.getElementById('fatal').textContent`))
 }

@@ -21,8 +21,8 @@ import (
 // browserNote is what the page says the browser build cannot offer.
 var browserNote = fmt.Sprintf("Browser build: one search thread (more Threads share it); "+
 	"the built-in %d-piece endgame database only; evaluators and books built in, no files "+
-	"(an Eval, BookFile or DBPath naming a file is refused); a %d MB hash table by default.",
-	embedded.Pieces, browserHashMB)
+	"(an Eval, BookFile or DBPath naming a file is refused); a %d MB hash table by default, %d MB at most.",
+	embedded.Pieces, browserHashMB, browserMaxHashMB)
 
 // RunWorker makes the engine session, with the evaluator spec eval, and
 // answers the page's messages until the worker is closed; it returns only
@@ -37,7 +37,7 @@ func RunWorker(eval string) error {
 	}
 	sess.Ready()
 	a := newApp(sess)
-	a.build = browserNote
+	a.build, a.maxHashMB = browserNote, browserMaxHashMB
 	events, _ := a.hub.subscribe()
 	go func() {
 		for ev := range events {
