@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -37,12 +35,7 @@ func TestSiteMatch(t *testing.T) {
 	if !*measure {
 		t.Skip("a measurement: run with -site-measure")
 	}
-	exe := findChromium(t)
-	ts := httptest.NewServer(http.FileServer(http.Dir(exportedSite(t))))
-	t.Cleanup(ts.Close)
-	b := newBrowserFor(t, exe, 4*time.Hour)
-	b.do("load the site", chromedp.Navigate(ts.URL+"/"))
-	b.wait("the page to start", `document.body.dataset.ready === "1"`)
+	b, _, _ := openSite(t, 4*time.Hour)
 	sess, err := session.New(session.Config{Defaults: browserDefaults("pattern")})
 	if err != nil {
 		t.Fatal(err)

@@ -28,6 +28,28 @@ func exportedSite(t *testing.T) string {
 	return dir
 }
 
+// openSite exports the site, serves it with Go's plain file server and
+// loads it in a headless Chromium tab that lives for limit; it returns
+// the tab, the site's address and the server's file handler.
+func openSite(t *testing.T, limit time.Duration) (*browser, string, http.Handler) {
+	t.Helper()
+	exe := findChromium(t)
+	files := http.FileServer(http.Dir(exportedSite(t)))
+	ts := httptest.NewServer(files)
+	t.Cleanup(ts.Close)
+	b := newBrowserFor(t, exe, limit)
+	b.loadSite(ts.URL)
+	return b, ts.URL, files
+}
+
+// loadSite opens the site at url and waits until its board can be
+// played: the worker's engine answered the page's first requests.
+func (b *browser) loadSite(url string) {
+	b.t.Helper()
+	b.do("load the site", chromedp.Navigate(url+"/"))
+	b.wait("the page to start", `document.body.dataset.ready === "1"`)
+}
+
 // TestWasmBuild builds the browser build (GOOS=js GOARCH=wasm) as the
 // export does, so that it cannot break unnoticed, and checks its size
 // and that it links none of what the browser never uses: the HTTP
@@ -77,13 +99,7 @@ func TestWasmBuild(t *testing.T) {
 // makes it play at once under a long level, and a PDN with a side line is
 // imported, and exported again with it.
 func TestBrowserSite(t *testing.T) {
-	exe := findChromium(t)
-	files := http.FileServer(http.Dir(exportedSite(t)))
-	ts := httptest.NewServer(files)
-	t.Cleanup(ts.Close)
-	b := newBrowser(t, exe)
-	b.do("load the site", chromedp.Navigate(ts.URL+"/"))
-	b.wait("the page to start", `document.body.dataset.ready === "1"`)
+	b, _, files := openSite(t, 3*time.Minute)
 	t.Logf("site ready %.0f ms after the navigation began", eval[float64](b, `window.nechecbStats.readyMs`))
 	if note := eval[string](b, `document.getElementById('build-note').hidden ? '' : document.getElementById('build-note').textContent`); !strings.Contains(note, "Browser build") {
 		t.Errorf("the page does not say what the browser build lacks: %q", note)
