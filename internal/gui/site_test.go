@@ -96,8 +96,11 @@ func TestWasmBuild(t *testing.T) {
 // TestBrowserSite serves the exported site with a plain static file
 // server and drives it in a headless Chromium: the engine in the worker
 // answers a move played by mouse (at the default 1 s a move), "Move now"
-// makes it play at once under a long level, and a PDN with a side line is
-// imported, and exported again with it.
+// makes it play at once under a long level; then, as TestBrowser does, a
+// FEN, a capture by drag and by clicks, take back, a PDN with a side line
+// imported and exported again, analysis with its lines, arrow and graph,
+// and the game analysis; the Hash cap; and the page's message when the
+// wasm cannot load.
 func TestBrowserSite(t *testing.T) {
 	b, _, files := openSite(t, 3*time.Minute)
 	t.Logf("site ready %.0f ms after the navigation began", eval[float64](b, `window.nechecbStats.readyMs`))
@@ -128,9 +131,15 @@ func TestBrowserSite(t *testing.T) {
 	b.wait("the move played at once", moveCount+` === 3`)
 	t.Logf("Move now: the move came %v after the click", time.Since(start).Round(time.Millisecond))
 
-	b.click("#game-panel summary")
+	// The rest as TestBrowser does it, on the worker: the engine plays
+	// White at depth 3 from a new game.
+	siteCall(t, b, "/api/engine", map[string]any{"white": true, "level": map[string]any{"kind": "depth", "depth": 3}}, nil)
+	b.click("#new-game")
+	b.wait("the new game", moveCount+` === 0`)
+	browserPlay(t, b)
 	browserImport(t, b)
 	browserVariations(t, b)
+	browserAnalyse(t, b)
 
 	// The page made no request outside its origin.
 	if n := eval[int](b, `performance.getEntriesByType('resource').filter(e => !e.name.startsWith(location.origin)).length`); n != 0 {
