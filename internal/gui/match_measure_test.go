@@ -35,7 +35,7 @@ func TestSiteMatch(t *testing.T) {
 	if !*measure {
 		t.Skip("a measurement: run with -site-measure")
 	}
-	b, _, _ := openSite(t, 4*time.Hour)
+	b := openSite(t, 4*time.Hour).browser
 	sess, err := session.New(session.Config{Defaults: browserDefaults("pattern")})
 	if err != nil {
 		t.Fatal(err)

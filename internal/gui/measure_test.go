@@ -29,15 +29,17 @@ func TestSiteMeasure(t *testing.T) {
 	if !*measure {
 		t.Skip("a measurement: run with -site-measure")
 	}
-	b, url, _ := openSite(t, 3*time.Minute)
+	st := openSite(t, 3*time.Minute)
+	b := st.browser
 	loads := []float64{eval[float64](b, `window.nechecbStats.readyMs`)}
 	for range 4 {
-		b.loadSite(url)
+		b.loadSite(st.url)
 		loads = append(loads, eval[float64](b, `window.nechecbStats.readyMs`))
 	}
 	first, later := loads[0], slices.Clone(loads[1:])
 	slices.Sort(later)
 	t.Logf("load to a playable board: first %.0f ms, then median %.0f ms (%v)", first, later[len(later)/2], loads)
+	t.Logf("the server's answers to the 5 loads' requests for nechecb.wasm: %v", st.answered("/nechecb.wasm"))
 	for _, spec := range []string{"material", "pattern"} {
 		nativeNodes, nativeTime, err := player.Bench(io.Discard, search.BenchDepth, spec)
 		if err != nil {

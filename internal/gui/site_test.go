@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -8,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,18 +30,58 @@ func exportedSite(t *testing.T) string {
 	return dir
 }
 
+// site is the exported site served by Go's plain file server, with the
+// requests it answered, and a Chromium tab on it.
+type site struct {
+	*browser
+	url   string
+	files http.Handler
+	mu    sync.Mutex
+	hits  []string // "STATUS PATH" of each request answered
+}
+
+// statusWriter notes the status a handler answers.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(status int) {
+	w.status = status
+	w.ResponseWriter.WriteHeader(status)
+}
+
 // openSite exports the site, serves it with Go's plain file server and
-// loads it in a headless Chromium tab that lives for limit; it returns
-// the tab, the site's address and the server's file handler.
-func openSite(t *testing.T, limit time.Duration) (*browser, string, http.Handler) {
+// loads it in a headless Chromium tab that lives for limit.
+func openSite(t *testing.T, limit time.Duration) *site {
 	t.Helper()
 	exe := findChromium(t)
-	files := http.FileServer(http.Dir(exportedSite(t)))
-	ts := httptest.NewServer(files)
+	st := &site{files: http.FileServer(http.Dir(exportedSite(t)))}
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		st.files.ServeHTTP(sw, r)
+		st.mu.Lock()
+		st.hits = append(st.hits, fmt.Sprintf("%d %s", sw.status, r.URL.Path))
+		st.mu.Unlock()
+	}))
 	t.Cleanup(ts.Close)
-	b := newBrowserFor(t, exe, limit)
-	b.loadSite(ts.URL)
-	return b, ts.URL, files
+	st.url = ts.URL
+	st.browser = newBrowserFor(t, exe, limit)
+	st.loadSite(ts.URL)
+	return st
+}
+
+// answered returns the statuses of the requests for path so far.
+func (st *site) answered(path string) []string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	var out []string
+	for _, h := range st.hits {
+		if strings.HasSuffix(h, " "+path) {
+			out = append(out, strings.Fields(h)[0])
+		}
+	}
+	return out
 }
 
 // loadSite opens the site at url and waits until its board can be
@@ -102,7 +144,8 @@ func TestWasmBuild(t *testing.T) {
 // and the game analysis; the Hash cap; and the page's message when the
 // wasm cannot load.
 func TestBrowserSite(t *testing.T) {
-	b, _, files := openSite(t, 3*time.Minute)
+	st := openSite(t, 3*time.Minute)
+	b, files := st.browser, st.files
 	t.Logf("site ready %.0f ms after the navigation began", eval[float64](b, `window.nechecbStats.readyMs`))
 	if note := eval[string](b, `document.getElementById('build-note').hidden ? '' : document.getElementById('build-note').textContent`); !strings.Contains(note, "Browser build") {
 		t.Errorf("the page does not say what the browser build lacks: %q", note)
