@@ -115,8 +115,9 @@ func TestMatchGUIChecksFirst(t *testing.T) {
 }
 
 // TestGUIExport runs nechecb gui --export in the checkout (the site is
-// written, with the wasm) and outside any checkout (status 1 at once,
-// the reason on stderr, nothing written).
+// written, with the wasm), outside any checkout (status 1 at once, the
+// reason on stderr, nothing written) and with a serving flag (status 2,
+// the flag named).
 func TestGUIExport(t *testing.T) {
 	bin := testbin.Build(t)
 	dir := t.TempDir()
@@ -138,5 +139,9 @@ func TestGUIExport(t *testing.T) {
 	}
 	if _, err := os.Stat(site); err == nil {
 		t.Error("gui --export outside a checkout wrote the folder")
+	}
+	out, err = exec.Command(bin, "gui", "--export", site, "--eval", "material").CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "--eval") {
+		t.Errorf("gui --export with --eval: %v\n%s", err, out)
 	}
 }
