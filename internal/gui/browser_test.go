@@ -51,6 +51,9 @@ func findChromium(t *testing.T) string {
 type browser struct {
 	t   *testing.T
 	ctx context.Context
+	// noShots stops shot: steps shared with TestBrowser leave its
+	// pictures to it.
+	noShots bool
 }
 
 func newBrowser(t *testing.T, exe string) *browser { return newBrowserFor(t, exe, 3*time.Minute) }
@@ -120,7 +123,7 @@ func (b *browser) square(sq int) { b.click(fmt.Sprintf(`#board rect[data-sq="%d"
 // shot writes a screenshot of the viewport when -screenshots is set.
 func (b *browser) shot(name string) {
 	b.t.Helper()
-	if *screenshots == "" {
+	if *screenshots == "" || b.noShots {
 		return
 	}
 	eval[bool](b, `window.scrollTo(0, 0) || true`)

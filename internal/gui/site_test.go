@@ -158,6 +158,7 @@ func TestBrowserSite(t *testing.T) {
 	b.wait("the engine's answer to 11-15", moveCount+` === 2`)
 	t.Logf("the engine answered at 1 s a move in %v", time.Since(start).Round(time.Millisecond))
 	b.shot("site.png")
+	b.noShots = true
 	answer := eval[string](b, `document.querySelectorAll('#moves button')[1].firstChild.textContent`)
 	to := answer[strings.LastIndexAny(answer, "-x")+1:]
 	if label := eval[string](b, `document.querySelector('#board rect[data-sq="`+to+`"]').getAttribute('aria-label')`); !strings.Contains(label, "white man") {
