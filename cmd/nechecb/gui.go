@@ -2,7 +2,9 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
+	"strings"
 
 	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/internal/gui"
@@ -20,9 +22,22 @@ func runGUI(args []string) int {
 	fs.BoolVar(&opts.Open, "open", true, "open the page in the default browser")
 	fs.StringVar(&opts.Eval, "eval", all.DefaultSpec, "evaluator spec (the session's Eval option)")
 	fs.StringVar(&opts.DB, "db", "", "endgame database directory (the session's DBPath option; empty: the built-in one, none: no database)")
+	fs.StringVar(&opts.Export, "export", "", "write the browser build (the page with the engine as WebAssembly) as a static site in this folder, built from the checkout that holds the working directory, and exit")
 	fs.StringVar(&opts.Book, "book", "", "opening book file, played from at level 2, good moves (the session's BookFile and Book options)")
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status
+	}
+	if opts.Export != "" {
+		var others []string
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name != "export" {
+				others = append(others, "--"+f.Name)
+			}
+		})
+		if len(others) > 0 {
+			fmt.Fprintf(os.Stderr, "nechecb gui: --export writes a site and takes no other flag (%s): its settings are made on its page\n", strings.Join(others, ", "))
+			return 2
+		}
 	}
 	return gui.Main(opts)
 }

@@ -113,3 +113,35 @@ func TestMatchGUIChecksFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestGUIExport runs nechecb gui --export in the checkout (the site is
+// written, with the wasm), outside any checkout (status 1 at once, the
+// reason on stderr, nothing written) and with a serving flag (status 2,
+// the flag named).
+func TestGUIExport(t *testing.T) {
+	bin := testbin.Build(t)
+	dir := t.TempDir()
+	out, err := exec.Command(bin, "gui", "--export", dir).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "nechecb.wasm") {
+		t.Fatalf("gui --export in the checkout: %v\n%s", err, out)
+	}
+	for _, f := range []string{"index.html", "nechecb.wasm", "wasm_exec.js", "assets/worker.js"} {
+		if _, err := os.Stat(dir + "/" + f); err != nil {
+			t.Errorf("the export has no %s", f)
+		}
+	}
+	elsewhere, site := t.TempDir(), t.TempDir()+"/site"
+	cmd := exec.Command(bin, "gui", "--export", site)
+	cmd.Dir = elsewhere
+	out, err = cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), "not in a checkout") {
+		t.Errorf("gui --export outside a checkout: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(site); err == nil {
+		t.Error("gui --export outside a checkout wrote the folder")
+	}
+	out, err = exec.Command(bin, "gui", "--export", site, "--eval", "material").CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), "--eval") {
+		t.Errorf("gui --export with --eval: %v\n%s", err, out)
+	}
+}

@@ -46,6 +46,7 @@ type frame struct {
 type worker struct {
 	s     *Searcher
 	id    int
+	pause yielder // js/wasm only: the thread's pauses for the browser
 	ev    Evaluator
 	stack [MaxPly + 1]frame
 	// keys holds the hashes of the game history followed by the search path;
@@ -101,6 +102,7 @@ type rootMove struct {
 // poll runs every pollMask+1 nodes: it publishes the node count and checks
 // whether the search must stop.
 func (w *worker) poll() {
+	w.pause.yield()
 	w.publishNodes()
 	if w.id == 0 {
 		w.s.checkLimits()

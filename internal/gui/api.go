@@ -1,11 +1,10 @@
 package gui
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"strings"
 	"time"
 
@@ -14,50 +13,35 @@ import (
 	"github.com/nechecb/nechecb/internal/session"
 )
 
-// routes declares the page's API. Every request that changes something
-// stops the search under way first, and answers the new state (or an
-// error, the state unchanged).
-func (s *Server) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/state", func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		v := s.viewLocked()
-		s.mu.Unlock()
-		writeJSON(w, http.StatusOK, v)
-	})
-	mux.HandleFunc("POST /api/play", change(s, true, s.play))
-	mux.HandleFunc("POST /api/undo", change(s, false, func(struct{}) error { return s.st.takeBack() }))
-	mux.HandleFunc("POST /api/goto", change(s, true, s.goTo))
-	mux.HandleFunc("POST /api/node", change(s, true, s.nodeAction))
-	mux.HandleFunc("POST /api/new", change(s, true, s.newGame))
-	mux.HandleFunc("POST /api/engine", change(s, true, s.setEngine))
-	mux.HandleFunc("POST /api/go", change(s, true, s.goEngine))
-	mux.HandleFunc("POST /api/analyse", change(s, false, s.analyse))
-	mux.HandleFunc("POST /api/review", change(s, false, s.review))
-	mux.HandleFunc("POST /api/movenow", func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		ok := s.moveNowLocked()
-		s.mu.Unlock()
-		if !ok {
-			writeError(w, http.StatusConflict, errors.New("the engine is not thinking over a move"))
-			return
-		}
-		writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
-	})
-	mux.HandleFunc("GET /api/ballots", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string][]string{"two": ballotNames(books.TwoMove()), "three": ballotNames(books.ThreeMove())})
-	})
-	mux.HandleFunc("GET /api/options", func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		v := s.optionsLocked(nil)
-		s.mu.Unlock()
-		writeJSON(w, http.StatusOK, v)
-	})
-	mux.HandleFunc("POST /api/options", mutate(s, true, s.setOption, func(_ stateView, notes []string) any { return s.optionsLocked(notes) }))
-	mux.HandleFunc("POST /api/pdn", mutate(s, false, s.importPDN, func(v stateView, skipped []string) any {
-		return importAnswer{v, skipped}
-	}))
-	mux.HandleFunc("POST /api/pdn/game", change(s, false, s.pickGame))
-	mux.HandleFunc("GET /api/pdn", s.exportPDN)
+// Status codes of the page's answers, as HTTP numbers them: the browser
+// build's worker answers with them too.
+const (
+	statusOK         = 200
+	statusBadRequest = 400
+	statusNotFound   = 404
+	statusConflict   = 409
+	statusTooLarge   = 413
+)
+
+// reply is the answer to one request of the page, whatever carries it:
+// a status, and a JSON body (or the text of a file to save, when
+// filename is set).
+type reply struct {
+	status   int
+	body     []byte
+	filename string // a file for the page to save, e.g. the PDN export
+}
+
+// route answers one request of the page from its body.
+type route func(body []byte) reply
+
+// jsonReply answers v as JSON with status.
+func jsonReply(status int, v any) reply {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return errorReply(statusBadRequest, fmt.Errorf("writing the answer: %v", err))
+	}
+	return reply{status: status, body: data}
 }
 
 // apiError is the body of every error answer.
@@ -65,58 +49,80 @@ type apiError struct {
 	Error string `json:"error"`
 }
 
-// writeJSON answers v as JSON with status.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
+// errorReply answers err with status.
+func errorReply(status int, err error) reply {
+	data, _ := json.Marshal(apiError{Error: err.Error()}) // a struct of one string always encodes
+	return reply{status: status, body: data}
 }
 
-// writeError answers err with status.
-func writeError(w http.ResponseWriter, status int, err error) {
-	writeJSON(w, status, apiError{Error: err.Error()})
+// routes declares the page's API, by "METHOD PATH" as http.ServeMux
+// writes its patterns: the binary serves them over HTTP, the browser
+// build's worker answers them as messages. Every request that changes
+// something stops the search under way first, and answers the new state
+// (or an error, the state unchanged).
+func (s *app) routes() map[string]route {
+	return map[string]route{
+		"GET /api/state": func([]byte) reply {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			return jsonReply(statusOK, s.viewLocked())
+		},
+		"POST /api/play":    change(s, true, s.play),
+		"POST /api/undo":    change(s, false, func(struct{}) error { return s.st.takeBack() }),
+		"POST /api/goto":    change(s, true, s.goTo),
+		"POST /api/node":    change(s, true, s.nodeAction),
+		"POST /api/new":     change(s, true, s.newGame),
+		"POST /api/engine":  change(s, true, s.setEngine),
+		"POST /api/go":      change(s, true, s.goEngine),
+		"POST /api/analyse": change(s, false, s.analyse),
+		"POST /api/review":  change(s, false, s.review),
+		"POST /api/movenow": func([]byte) reply {
+			s.mu.Lock()
+			ok := s.moveNowLocked()
+			s.mu.Unlock()
+			if !ok {
+				return errorReply(statusConflict, errors.New("the engine is not thinking over a move"))
+			}
+			return jsonReply(statusOK, map[string]bool{"ok": true})
+		},
+		"GET /api/ballots": func([]byte) reply {
+			return jsonReply(statusOK, map[string][]string{"two": ballotNames(books.TwoMove()), "three": ballotNames(books.ThreeMove())})
+		},
+		"GET /api/options": func([]byte) reply {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			return jsonReply(statusOK, s.optionsLocked(nil))
+		},
+		"POST /api/options": mutate(s, true, s.setOption, func(_ stateView, notes []string) any { return s.optionsLocked(notes) }),
+		"POST /api/pdn": mutate(s, false, s.importPDN, func(v stateView, skipped []string) any {
+			return importAnswer{v, skipped}
+		}),
+		"POST /api/pdn/game": change(s, false, s.pickGame),
+		"GET /api/pdn":       func([]byte) reply { return s.exportPDN() },
+	}
 }
 
-// readBody reads a request body within its cap; the error for an
-// oversized one says so, with status 413.
-func readBody(r *http.Request) ([]byte, int, error) {
-	data, err := io.ReadAll(r.Body)
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return nil, http.StatusRequestEntityTooLarge, fmt.Errorf("the request body is over %d KB", tooBig.Limit>>10)
+// decodeJSON reads data as one JSON value into v; an empty body leaves v
+// as it is. Unknown fields are refused.
+func decodeJSON(data []byte, v any) error {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil
 	}
-	if err != nil {
-		return nil, http.StatusBadRequest, fmt.Errorf("reading the request: %v", err)
-	}
-	return data, http.StatusOK, nil
-}
-
-// decodeJSON reads the body of r as one JSON value into v; an empty body
-// leaves v as it is. Unknown fields are refused.
-func decodeJSON(r *http.Request, v any) (int, error) {
-	data, status, err := readBody(r)
-	if err != nil {
-		return status, err
-	}
-	if len(strings.TrimSpace(string(data))) == 0 {
-		return http.StatusOK, nil
-	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return http.StatusBadRequest, fmt.Errorf("bad request body: %v", err)
+		return fmt.Errorf("bad request body: %v", err)
 	}
 	if dec.More() {
-		return http.StatusBadRequest, errors.New("bad request body: more than one JSON value")
+		return errors.New("bad request body: more than one JSON value")
 	}
-	return http.StatusOK, nil
+	return nil
 }
 
 // pdnText is a request body read as text, not JSON: a PDN upload.
 type pdnText string
 
-// mutate makes the handler of a request that changes the game or the
+// mutate makes the route of a request that changes the game or the
 // session: it reads a T from the body (JSON, or the text itself for a
 // pdnText), stops the search under way and runs do. Whether do succeeds or
 // not, it then starts what the state calls for (analysis when analysing;
@@ -125,20 +131,13 @@ type pdnText string
 // request's answer is answer(state, do's result), or the state when answer
 // is nil; on an error the answer is the error, and do must have left the
 // state as it was.
-func mutate[T, R any](s *Server, wake bool, do func(T) (R, error), answer func(stateView, R) any) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func mutate[T, R any](s *app, wake bool, do func(T) (R, error), answer func(stateView, R) any) route {
+	return func(body []byte) reply {
 		var req T
-		status, err := http.StatusOK, error(nil)
 		if text, ok := any(&req).(*pdnText); ok {
-			var data []byte
-			data, status, err = readBody(r)
-			*text = pdnText(data)
-		} else {
-			status, err = decodeJSON(r, &req)
-		}
-		if err != nil {
-			writeError(w, status, err)
-			return
+			*text = pdnText(body)
+		} else if err := decodeJSON(body, &req); err != nil {
+			return errorReply(statusBadRequest, err)
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -148,21 +147,19 @@ func mutate[T, R any](s *Server, wake bool, do func(T) (R, error), answer func(s
 			s.afterChangeLocked()
 		}
 		if err != nil {
-			writeError(w, http.StatusBadRequest, err)
-			return
+			return errorReply(statusBadRequest, err)
 		}
 		v := s.viewLocked()
 		s.hub.publish("state", v)
 		if answer == nil {
-			writeJSON(w, http.StatusOK, v)
-			return
+			return jsonReply(statusOK, v)
 		}
-		writeJSON(w, http.StatusOK, answer(v, res))
+		return jsonReply(statusOK, answer(v, res))
 	}
 }
 
 // change is mutate for a change that answers the state.
-func change[T any](s *Server, wake bool, do func(T) error) http.HandlerFunc {
+func change[T any](s *app, wake bool, do func(T) error) route {
 	return mutate(s, wake, func(req T) (struct{}, error) { return struct{}{}, do(req) }, nil)
 }
 
@@ -173,7 +170,7 @@ type playRequest struct {
 
 // play plays a line from the position shown; nothing is played when a move
 // does not fit.
-func (s *Server) play(req playRequest) error {
+func (s *app) play(req playRequest) error {
 	moves, err := s.st.parseLine(req.Moves)
 	if err != nil {
 		return err
@@ -188,7 +185,7 @@ type gotoRequest struct {
 }
 
 // goTo shows the position after ply moves.
-func (s *Server) goTo(req gotoRequest) error {
+func (s *app) goTo(req gotoRequest) error {
 	if req.Ply < 0 || req.Ply > s.st.game.Ply() {
 		return fmt.Errorf("ply %d is outside the game's 0..%d", req.Ply, s.st.game.Ply())
 	}
@@ -205,7 +202,7 @@ type newRequest struct {
 }
 
 // newGame starts the game newRequest describes.
-func (s *Server) newGame(req newRequest) error {
+func (s *app) newGame(req newRequest) error {
 	g := session.NewGame(engine.StartPosition())
 	switch {
 	case req.FEN != "":
@@ -239,7 +236,7 @@ type engineRequest struct {
 
 // setEngine sets the engine's sides and level; a changed level resets the
 // clocks.
-func (s *Server) setEngine(req engineRequest) error {
+func (s *app) setEngine(req engineRequest) error {
 	if err := req.Level.check(); err != nil {
 		return err
 	}
@@ -259,7 +256,7 @@ func (s *Server) setEngine(req engineRequest) error {
 // goEngine makes the engine play the side to move in the position shown,
 // and its opponent the user; the line ends there, and the moves after it
 // stay in the tree.
-func (s *Server) goEngine(struct{}) error {
+func (s *app) goEngine(struct{}) error {
 	st := &s.st
 	if r := st.result(); r.Outcome != engine.Ongoing {
 		return fmt.Errorf("the game is over: %s", r)
@@ -280,7 +277,7 @@ type analyseRequest struct {
 
 // analyse switches the analysis of the position shown on (the engine then
 // plays neither side) or off.
-func (s *Server) analyse(req analyseRequest) error {
+func (s *app) analyse(req analyseRequest) error {
 	st := &s.st
 	if req.On {
 		if r := st.result(); r.Outcome != engine.Ongoing {

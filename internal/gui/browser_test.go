@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -50,14 +51,20 @@ func findChromium(t *testing.T) string {
 type browser struct {
 	t   *testing.T
 	ctx context.Context
+	// noShots stops shot: steps shared with TestBrowser leave its
+	// pictures to it.
+	noShots bool
 }
 
-func newBrowser(t *testing.T, exe string) *browser {
+func newBrowser(t *testing.T, exe string) *browser { return newBrowserFor(t, exe, 3*time.Minute) }
+
+// newBrowserFor is newBrowser with the time the tab is given.
+func newBrowserFor(t *testing.T, exe string, limit time.Duration) *browser {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
 		chromedp.WindowSize(1100, 820), chromedp.Flag("disable-dev-shm-usage", true))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancelTime := context.WithTimeout(ctx, limit)
 	t.Cleanup(func() {
 		cancelTime()
 		cancelTab()
@@ -116,7 +123,7 @@ func (b *browser) square(sq int) { b.click(fmt.Sprintf(`#board rect[data-sq="%d"
 // shot writes a screenshot of the viewport when -screenshots is set.
 func (b *browser) shot(name string) {
 	b.t.Helper()
-	if *screenshots == "" {
+	if *screenshots == "" || b.noShots {
 		return
 	}
 	eval[bool](b, `window.scrollTo(0, 0) || true`)
@@ -127,6 +134,40 @@ func (b *browser) shot(name string) {
 	if err := os.WriteFile(filepath.Join(*screenshots, name), png, 0o644); err != nil {
 		b.t.Fatal(err)
 	}
+}
+
+// download clicks the element of a CSS selector, a link that saves a
+// file, and returns the text of the file saved.
+func (b *browser) download(sel string) string {
+	b.t.Helper()
+	dir := b.t.TempDir()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
+	b.do("allow downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: new(true)})
+		return err
+	}))
+	b.click(sel)
+	for ev, err := range progress {
+		if err != nil {
+			b.t.Fatalf("the download of %s: %v", sel, err)
+		}
+		if ev.State == cdpbrowser.DownloadProgressStateCanceled {
+			b.t.Fatalf("the download of %s was cancelled", sel)
+		}
+		if ev.State != cdpbrowser.DownloadProgressStateCompleted {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, ev.GUID))
+		if err != nil {
+			b.t.Fatalf("the download of %s: %v", sel, err)
+		}
+		return string(data)
+	}
+	b.t.Fatalf("the download of %s did not complete", sel)
+	return ""
 }
 
 // moveCount is the expression for the number of moves in the move list.
@@ -250,10 +291,7 @@ func browserVariations(t *testing.T, b *browser) {
 	b.click("#moves .var button")
 	b.wait("the side line's move", curMove+` === '9-14' && !document.getElementById('var-promote').disabled`)
 	b.shot("variation.png")
-	pdnText, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`fetch(document.getElementById('pdn-export').href).then(r => r.text())`, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatalf("the PDN export: %v", err)
-	}
+	pdnText := b.download("#pdn-export")
 	if !strings.Contains(pdnText, "1. 11-15 23-19 2. 8-11 (2. 9-14) 2... 22-17 3. 9-13 17-14 *") {
 		t.Errorf("the PDN export has not the side line:\n%s", pdnText)
 	}

@@ -1,3 +1,5 @@
+//go:build !js
+
 package gui
 
 import (
@@ -81,11 +83,7 @@ func (g *gate) guard(next http.Handler) http.Handler {
 		if inQuery && !inCookie {
 			http.SetCookie(w, &http.Cookie{Name: g.cookie, Value: g.token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 		}
-		limit := int64(maxBodySize)
-		if r.URL.Path == "/api/pdn" {
-			limit = maxPDNBody
-		}
-		r.Body = http.MaxBytesReader(w, r.Body, limit)
+		r.Body = http.MaxBytesReader(w, r.Body, int64(bodyCap(r.URL.Path)))
 		next.ServeHTTP(w, r)
 	})
 }

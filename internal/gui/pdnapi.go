@@ -3,7 +3,7 @@ package gui
 import (
 	"errors"
 	"fmt"
-	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,7 +27,7 @@ type importAnswer struct {
 // its start; the engine then plays neither side. It returns the games left
 // out. A text with no good game is an error naming the games left out, and
 // the game in hand stays.
-func (s *Server) importPDN(text pdnText) ([]string, error) {
+func (s *app) importPDN(text pdnText) ([]string, error) {
 	coll, err := pdn.ReadCollection(strings.NewReader(string(text)), "PDN", false)
 	if err == nil && len(coll.Games) == 0 {
 		err = noGameError(coll)
@@ -65,7 +65,7 @@ func skippedLines(coll *pdn.Collection) []string {
 
 // loadGame makes a copy of game i of coll the game, its side lines in the
 // tree, shown from its start; the collection's games stay as read.
-func (s *Server) loadGame(coll *pdn.Collection, i int) error {
+func (s *app) loadGame(coll *pdn.Collection, i int) error {
 	g := coll.Games[i]
 	texts := make([]string, 0, g.Record.Ply())
 	for _, m := range g.Record.Moves() {
@@ -89,7 +89,7 @@ type pickRequest struct {
 }
 
 // pickGame shows another game of the imported collection.
-func (s *Server) pickGame(req pickRequest) error {
+func (s *app) pickGame(req pickRequest) error {
 	if s.st.coll == nil {
 		return errors.New("no PDN collection is loaded")
 	}
@@ -114,19 +114,15 @@ func collectionNames(coll *pdn.Collection) []string {
 // exportPDN answers the game as a PDN file: an imported game keeps its
 // tags (and its result while its main line is as read); another names the
 // players by who played.
-func (s *Server) exportPDN(w http.ResponseWriter, r *http.Request) {
+func (s *app) exportPDN() reply {
 	s.mu.Lock()
-	text := s.gamePDNLocked()
-	s.mu.Unlock()
-	w.Header().Set("Content-Type", "application/x-pdn; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="nechecb-game.pdn"`)
-	w.Header().Set("Cache-Control", "no-store")
-	fmt.Fprint(w, text)
+	defer s.mu.Unlock()
+	return reply{status: statusOK, body: []byte(s.gamePDNLocked()), filename: "nechecb-game.pdn"}
 }
 
 // gamePDNLocked writes the game in PDN: the main line, with the side
 // lines in parentheses.
-func (s *Server) gamePDNLocked() string {
+func (s *app) gamePDNLocked() string {
 	st := &s.st
 	g := st.mainGame()
 	if st.loaded != nil {
@@ -189,7 +185,7 @@ type optionsAnswer struct {
 }
 
 // optionsLocked lists the session's announced options with their values.
-func (s *Server) optionsLocked(notes []string) optionsAnswer {
+func (s *app) optionsLocked(notes []string) optionsAnswer {
 	a := optionsAnswer{Notes: notes}
 	for _, o := range s.sess.Options() {
 		if o.Hidden {
@@ -213,6 +209,11 @@ type optionRequest struct {
 // a value that does not take is an error naming the option, and the value
 // in force stays. A new table size is mapped now (session.Session.Set),
 // not on the next move's clock.
-func (s *Server) setOption(req optionRequest) ([]string, error) {
+func (s *app) setOption(req optionRequest) ([]string, error) {
+	if s.maxHashMB > 0 && strings.EqualFold(req.Name, "Hash") {
+		if mb, err := strconv.Atoi(strings.TrimSpace(req.Value)); err == nil && mb > s.maxHashMB {
+			return nil, fmt.Errorf("option Hash: %d MB is over this build's %d MB: a browser gives a page's WebAssembly at most 4 GB, and a phone far less", mb, s.maxHashMB)
+		}
+	}
 	return s.sess.Set(req.Name, req.Value)
 }

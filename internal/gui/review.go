@@ -62,7 +62,7 @@ type reviewRequest struct {
 // position after another at the time asked, the position under analysis
 // shown; the engine then plays neither side. Any change of the game or a
 // setting stops it.
-func (s *Server) review(req reviewRequest) error {
+func (s *app) review(req reviewRequest) error {
 	if req.MoveTimeMs < 10 || req.MoveTimeMs > 600_000 {
 		return fmt.Errorf("game analysis moveTimeMs %d is outside 10..600000", req.MoveTimeMs)
 	}
@@ -80,7 +80,7 @@ func (s *Server) review(req reviewRequest) error {
 // reviewNextLocked goes on with a game analysis after a position: it
 // analyses the next one, until the end of the game or a position that the
 // rules have ended.
-func (s *Server) reviewNextLocked() {
+func (s *app) reviewNextLocked() {
 	st := &s.st
 	if st.cursor >= st.game.Ply() {
 		return

@@ -1,3 +1,5 @@
+//go:build !js
+
 package gui
 
 import (
@@ -38,11 +40,22 @@ type Options struct {
 	// Fleet says that the watched match plays its games on a fleet, whose
 	// workers report a game only when it ends: the watch page says so.
 	Fleet bool
+	// Export, when set, makes Main write the browser build as a static
+	// site in this folder (Export) instead of serving.
+	Export string
 }
 
 // Main runs the gui command until Ctrl-C (or SIGTERM) and returns its exit
-// status: 0, 1 when the server could not start, 2 for a bad setting.
+// status: 0, 1 when the server could not start (or the export failed),
+// 2 for a bad setting.
 func Main(opts Options) int {
+	if opts.Export != "" {
+		if err := Export(opts.Export, "", opts.Out); err != nil {
+			fmt.Fprintf(opts.Err, "nechecb gui: --export: %v\n", err)
+			return 1
+		}
+		return 0
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sess, err := newSession(opts)

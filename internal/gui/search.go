@@ -47,7 +47,7 @@ const scoreCap = 1000
 
 // stopLocked stops the search under way, if any, and waits for it to
 // return; its result is not played.
-func (s *Server) stopLocked() {
+func (s *app) stopLocked() {
 	run := s.search
 	if run == nil {
 		return
@@ -60,7 +60,7 @@ func (s *Server) stopLocked() {
 // afterChangeLocked starts what a change of the game calls for: analysis
 // of the position shown while analysing, else the engine's move when it is
 // the engine's turn. A running search is stopped first.
-func (s *Server) afterChangeLocked() {
+func (s *app) afterChangeLocked() {
 	s.stopLocked()
 	st := &s.st
 	switch {
@@ -79,7 +79,7 @@ func (s *Server) afterChangeLocked() {
 }
 
 // limitsLocked returns the search limits of the engine's level.
-func (s *Server) limitsLocked() player.Limits {
+func (s *app) limitsLocked() player.Limits {
 	st := &s.st
 	switch st.level.Kind {
 	case "depth":
@@ -97,7 +97,7 @@ func (s *Server) limitsLocked() player.Limits {
 // startLocked starts a search of the position shown: "play" within the
 // level's limits, its move played when it returns unless the game changed
 // meanwhile, or "analyse" until stopped.
-func (s *Server) startLocked(kind string) {
+func (s *app) startLocked(kind string) {
 	st := &s.st
 	pos, hist := st.shown()
 	hist = append([]engine.Position(nil), hist...)
@@ -127,7 +127,7 @@ func (s *Server) startLocked(kind string) {
 
 // finish plays the move a "play" search found, unless the search was
 // stopped or the game changed, and tells the pages.
-func (s *Server) finish(run *searchRun, r player.Result) {
+func (s *app) finish(run *searchRun, r player.Result) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.search != run {
@@ -147,7 +147,7 @@ func (s *Server) finish(run *searchRun, r player.Result) {
 
 // moveNowLocked makes a "play" search under way return its best move so
 // far.
-func (s *Server) moveNowLocked() bool {
+func (s *app) moveNowLocked() bool {
 	if s.search == nil || s.search.kind != "play" {
 		return false
 	}

@@ -192,7 +192,7 @@ type nodeRequest struct {
 }
 
 // nodeAction does what a nodeRequest asks.
-func (s *Server) nodeAction(req nodeRequest) error {
+func (s *app) nodeAction(req nodeRequest) error {
 	st := &s.st
 	n := st.root.find(req.ID)
 	switch {

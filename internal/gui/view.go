@@ -73,7 +73,7 @@ type infoView struct {
 
 // report turns one search report on root, the position at ply, into an
 // event, and keeps it for pages that load later.
-func (s *Server) report(id int, kind string, ply int, root *engine.Position, in player.Info) {
+func (s *app) report(id int, kind string, ply int, root *engine.Position, in player.Info) {
 	v := infoView{
 		Search: id, Kind: kind, Ply: ply, Depth: in.Depth, SelDepth: in.SelDepth, MultiPV: max(in.MultiPV, 1),
 		Score: scoreOf(in.Score), Nodes: in.Nodes, NPS: in.NPS, TimeMs: in.Time.Milliseconds(), TBHits: in.TBHits,
@@ -175,6 +175,9 @@ type stateView struct {
 	Games     []string     `json:"games"`
 	GameIndex int          `json:"gameIndex"`
 	Evaluator string       `json:"evaluator"`
+	// Build says what the build the page talks to cannot offer (the
+	// browser build's limits); empty for the binary.
+	Build string `json:"build,omitempty"`
 }
 
 // pieceNames are the page's names of engine.Piece values.
@@ -204,7 +207,7 @@ func piecesOf(pos *engine.Position) []string {
 }
 
 // viewLocked describes the state for the page.
-func (s *Server) viewLocked() stateView {
+func (s *app) viewLocked() stateView {
 	st := &s.st
 	pos, _ := st.shown()
 	eng := s.sess.Engine()
@@ -212,6 +215,7 @@ func (s *Server) viewLocked() stateView {
 		Version: st.version, FEN: pos.FEN(), Side: sideName(pos.Side), Squares: squares, Cursor: st.cursor,
 		Engine: st.engineSide, Analysing: st.analysing, Level: st.level, Evaluator: eng.Evaluator(),
 		DB: outcomeNames[eng.ProbeDB(&pos)], DBPieces: eng.DBPieces(), Games: collectionNames(st.coll), GameIndex: st.gameIndex,
+		Build: s.build,
 	}
 	v.Pieces = piecesOf(&pos)
 	positions := st.game.Positions()
@@ -249,7 +253,7 @@ func (s *Server) viewLocked() stateView {
 }
 
 // clockLocked returns the clocks as they stand now.
-func (s *Server) clockLocked() clockView {
+func (s *app) clockLocked() clockView {
 	st := &s.st
 	c := st.clock
 	running := ""
@@ -270,4 +274,4 @@ func sideName(c engine.Color) string {
 }
 
 // publishStateLocked sends the state to every page.
-func (s *Server) publishStateLocked() { s.hub.publish("state", s.viewLocked()) }
+func (s *app) publishStateLocked() { s.hub.publish("state", s.viewLocked()) }

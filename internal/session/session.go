@@ -13,6 +13,7 @@ package session
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/nechecb/nechecb/engine"
@@ -44,7 +45,14 @@ type Session struct {
 // of Config.Defaults that is not a valid value, or that does not take (an
 // evaluator that does not load), is an error naming the option.
 func New(cfg Config) (*Session, error) {
-	s := &Session{eng: player.New(player.Options{}, nil, ""), resolve: cfg.Resolve}
+	// The table is made at the Hash default's size at once, not made at
+	// the search's and then resized: memory a WebAssembly program took
+	// once (the browser build) is never given back to the browser.
+	var first player.Options
+	if mb, err := strconv.Atoi(cfg.Defaults["Hash"]); err == nil && mb > 0 {
+		first.HashMB = mb
+	}
+	s := &Session{eng: player.New(first, nil, ""), resolve: cfg.Resolve}
 	if s.resolve == nil {
 		s.resolve = func(name string) string { return name }
 	}

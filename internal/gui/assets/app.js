@@ -1,6 +1,6 @@
 // The page: it shows the state the server keeps, sends the user's actions
 // to the server, and follows the engine through the event stream.
-import { call, listen, url } from './api.js';
+import { call, listen, saveLink } from './api.js';
 import { Board } from './board.js';
 import { Analysis, Settings, GamePanel } from './panels.js';
 
@@ -231,7 +231,7 @@ function wire() {
     const to = { ArrowLeft: 'back', ArrowRight: 'fwd', Home: 'first', End: 'last' }[e.key];
     if (to) { e.preventDefault(); navigate(to); }
   });
-  $('pdn-export').href = url('/api/pdn');
+  saveLink($('pdn-export'), '/api/pdn', 'nechecb-game.pdn');
 }
 
 async function start() {
@@ -246,7 +246,12 @@ async function start() {
     note: n => say(n.text),
   });
   const v = await act('/api/state');
-  if (v) say(`Evaluator ${v.evaluator}` + (v.dbPieces ? `, endgame database of ${v.dbPieces} pieces` : ''));
+  if (!v) return; // the status line, or the failure's message, says why
+  say(`Evaluator ${v.evaluator}` + (v.dbPieces ? `, endgame database of ${v.dbPieces} pieces` : ''));
+  if (v.build) {
+    $('build-note').textContent = v.build;
+    $('build-note').hidden = false;
+  }
   await settings.load();
   const mpv = settings.value('MultiPV');
   if (mpv) $('multipv').value = mpv;
