@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"runtime"
 	"strings"
 
+	_ "github.com/nechecb/nechecb/eval/all" // every evaluator kind for --compare
 	"github.com/nechecb/nechecb/internal/cli"
 	"github.com/nechecb/nechecb/train/nntrain"
 )
@@ -19,7 +21,9 @@ func init() {
 	}})
 }
 
-const nnTrainUsage = `usage: nechecb nn-train --data FILE[,FILE...] --out FILE [--init FILE] [--checkpoint FILE [--resume]] [--plot FILE.svg] [flags]
+const nnTrainUsage = `usage: nechecb nn-train --data FILE[,FILE...] --out FILE [--init FILE] [--checkpoint FILE [--resume]] [--plot FILE.svg] [--compare SPEC[,SPEC...]] [flags]
+       nechecb nn-train --data FILE[,FILE...] --init FILE --epochs 0 [--compare SPEC[,SPEC...]] [flags]
+       nechecb nn-train --annotate FILE --remark TEXT --out FILE2
 
 Fits the neural evaluator's weights (nn) to the positions of the files (made
 by nechecb datagen): the sigmoid of the net's output against a blend of each
@@ -28,6 +32,15 @@ a share of the games and keeping the epoch with the best held-out loss. The
 written net's note carries the note of --init (or --lineage) and adds this
 fit's paragraph. The same data, flags and seed give the same weights,
 whatever --workers.
+
+--compare reports, next to the net's, the held-out loss of each evaluator
+spec (such as pattern): its score s in centipawns predicts sigmoid(k*s/100)
+against the same target on the same held-out positions. --epochs 0 with
+--init fits nothing and writes nothing: it measures the net (and the
+--compare evaluators) on the held-out positions.
+
+--annotate FILE adds --remark TEXT as a line at the end of FILE's note and
+writes the net to --out FILE2, its weights unchanged (a round's gate line).
 
 --layout takes comma-separated stages=1|4, hidden=N, l2=N, l3=N and shared
 (one first layer for all stages); unset keys keep the default
@@ -59,15 +72,39 @@ func nnTrainCommand(args []string, stdout, stderr io.Writer) int {
 	fl.Float64Var(&cfg.Validation, "validation", cfg.Validation, "share of the games held out")
 	fl.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "random seed (the starting weights and the order of the positions)")
 	fl.IntVar(&cfg.Workers, "workers", cfg.Workers, "goroutines (the weights do not depend on them)")
+	compare := fl.String("compare", "", "evaluator specs, separated by commas, whose held-out loss is reported next to the net's")
+	annotate := fl.String("annotate", "", "weight file to add --remark to, written to --out with its weights unchanged (no data, no fit)")
 	maxPositions := fl.Int("max-positions", 0, "use only the first so many positions (0: all)")
 	if status, ok := parseFlags(fl, args, nnTrainUsage, stdout, stderr); !ok {
 		return status
+	}
+	if *annotate != "" {
+		return annotateCommand(fl, *annotate, *out, *remark, stderr)
 	}
 	files := nntrain.Files{Out: *out, Init: *init, Lineage: *lineage, Plot: *plot, MaxPositions: *maxPositions,
 		Command: "nechecb nn-train " + strings.Join(args, " "), Remark: *remark, Log: stderr, Status: stderr}
 	if *data != "" {
 		files.Data = strings.Split(*data, ",")
 	}
+	if *compare != "" {
+		files.Compare = strings.Split(*compare, ",")
+	}
 	files.Config, files.Layout = cfg, *layout
 	return cli.Status(stderr, "nn-train", nntrain.TrainFiles(ctx, files))
+}
+
+// annotateCommand runs nn-train --annotate, which takes no flag but
+// --remark and --out.
+func annotateCommand(fl *flag.FlagSet, in, out, remark string, stderr io.Writer) int {
+	var extra []string
+	fl.Visit(func(f *flag.Flag) {
+		if f.Name != "annotate" && f.Name != "remark" && f.Name != "out" {
+			extra = append(extra, "--"+f.Name)
+		}
+	})
+	if len(extra) > 0 {
+		fmt.Fprintf(stderr, "nechecb nn-train: --annotate takes only --remark and --out (no data, no fit), not %s\n", strings.Join(extra, ", "))
+		return 2
+	}
+	return cli.Status(stderr, "nn-train", nntrain.Annotate(in, out, remark))
 }

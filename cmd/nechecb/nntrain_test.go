@@ -92,3 +92,70 @@ func TestNNTrain(t *testing.T) {
 		}
 	}
 }
+
+// TestNNTrainCompareAndAnnotate: a fit with --compare reports the
+// evaluators' held-out losses in its summary and note; --epochs 0 with
+// --init measures a net against pattern and writes nothing; --annotate adds
+// a line to a net's note; and each refuses what it cannot do, at once.
+func TestNNTrainCompareAndAnnotate(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "d.pos")
+	var recs []positions.Record
+	for i, p := range evaltest.RandomPositions(200, 2) {
+		recs = append(recs, positions.NewRecord(&p, uint8(i%3), 10*(i%21-10), uint8(i/5*41)))
+	}
+	if err := positions.WriteFile(data, "test", 40, recs); err != nil {
+		t.Fatal(err)
+	}
+	net, gated := filepath.Join(dir, "a.nn"), filepath.Join(dir, "b.nn")
+	var out, errs strings.Builder
+	args := []string{"--data", data, "--out", net, "--layout", "stages=1,hidden=16", "--epochs", "1", "--batch", "32", "--validation", "0.2", "--compare", "material"}
+	if status := nnTrainCommand(args, &out, &errs); status != 0 {
+		t.Fatalf("nn-train --compare: status %d: %s", status, errs.String())
+	}
+	row := regexp.MustCompile(`(?m)^  material +\d\.\d{6} \[2-6 `)
+	if !strings.Contains(errs.String(), "held-out loss compared on the same ") || !row.MatchString(errs.String()) || !strings.Contains(errs.String(), "  this net (integer scores) ") {
+		t.Errorf("the summary lacks the comparison:\n%s", errs.String())
+	}
+	a, err := nn.ReadFile(net)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(a.Note, "held-out loss compared on ") || !regexp.MustCompile(`; material \d\.\d{6} \[2-6 `).MatchString(a.Note) {
+		t.Errorf("the note lacks the comparison:\n%s", a.Note)
+	}
+	errs.Reset()
+	if status := nnTrainCommand([]string{"--data", data, "--init", net, "--epochs", "0", "--validation", "0.2", "--compare", "pattern,material", "--workers", "2"}, &out, &errs); status != 0 {
+		t.Fatalf("nn-train --epochs 0: status %d: %s", status, errs.String())
+	}
+	for _, want := range []string{"measuring a ", "  this net (integer scores) ", "  pattern ", "  material "} {
+		if !strings.Contains(errs.String(), want) {
+			t.Errorf("--epochs 0: the log lacks %q:\n%s", want, errs.String())
+		}
+	}
+	if strings.Contains(errs.String(), "epoch 1") || strings.Contains(errs.String(), "quantisation") {
+		t.Errorf("--epochs 0 fitted:\n%s", errs.String())
+	}
+	errs.Reset()
+	if status := nnTrainCommand([]string{"--annotate", net, "--remark", "gate: H1", "--out", gated}, &out, &errs); status != 0 {
+		t.Fatalf("nn-train --annotate: status %d: %s", status, errs.String())
+	}
+	if b, err := nn.ReadFile(gated); err != nil || b.Note != a.Note+"\ngate: H1" {
+		t.Errorf("annotated: %v, note:\n%s", err, b.Note)
+	}
+	for _, args := range [][]string{
+		{"--data", data, "--out", net, "--epochs", "1", "--compare", "bogus"},
+		{"--data", data, "--out", net, "--epochs", "1", "--compare", "material", "--validation", "0"},
+		{"--data", data, "--epochs", "0", "--compare", "material"},
+		{"--data", data, "--init", net, "--epochs", "0", "--out", gated},
+		{"--annotate", data, "--remark", "x", "--out", gated},
+		{"--annotate", net, "--out", gated},
+		{"--annotate", net, "--remark", "x"},
+		{"--annotate", net, "--remark", "x", "--out", gated, "--data", data},
+	} {
+		errs.Reset()
+		if status := nnTrainCommand(args, &out, &errs); status != 2 || errs.Len() == 0 || strings.Contains(errs.String(), "positions from") {
+			t.Errorf("%q: status %d, errors %q; want 2 and a message before the data is read", args, status, errs.String())
+		}
+	}
+}

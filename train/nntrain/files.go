@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/eval/nn"
 	"github.com/nechecb/nechecb/internal/badinput"
 	"github.com/nechecb/nechecb/internal/fileio"
@@ -29,6 +30,9 @@ type Files struct {
 	Init, Lineage string
 	// Plot, when set, receives the loss curve as SVG.
 	Plot string
+	// Compare are evaluator specs (eval.Load) whose held-out loss is
+	// reported next to the net's (Config.Rivals).
+	Compare []string
 	// MaxPositions, when above 0, keeps only the first so many positions.
 	MaxPositions int
 	// Command is the command line, recorded in the note; Remark, when set,
@@ -61,7 +65,11 @@ func TrainFiles(ctx context.Context, f Files) error {
 	if f.MaxPositions > 0 && len(recs) > f.MaxPositions {
 		recs = recs[:f.MaxPositions]
 	}
-	fmt.Fprintf(f.Log, "training a %s net on %d positions from %s\n", cfg.Layout, len(recs), strings.Join(data.Files, ", "))
+	verb := "training"
+	if cfg.Epochs == 0 {
+		verb = "measuring"
+	}
+	fmt.Fprintf(f.Log, "%s a %s net on %d positions from %s\n", verb, cfg.Layout, len(recs), strings.Join(data.Files, ", "))
 	var status *term.StatusLine
 	if f.Status != nil {
 		status = term.NewStatusLine(f.Status)
@@ -85,6 +93,9 @@ func TrainFiles(ctx context.Context, f Files) error {
 		return err
 	}
 	report(f.Log, cfg, res)
+	if cfg.Epochs == 0 {
+		return nil // nothing fitted, nothing written
+	}
 	res.Net.Note = Note(res.Lineage, paragraph(f, cfg, data, res))
 	if err := res.Net.WriteFile(f.Out); err != nil {
 		return err
@@ -101,8 +112,15 @@ func TrainFiles(ctx context.Context, f Files) error {
 // fit's settings.
 func (f *Files) prepare() (*nn.Net, Config, error) {
 	cfg := f.Config
-	if len(f.Data) == 0 || f.Out == "" {
-		return nil, cfg, badinput.Mark(errors.New("--data and --out are required"))
+	if cfg.Epochs == 0 {
+		if f.Out != "" || f.Plot != "" || f.Lineage != "" || cfg.Checkpoint != "" {
+			return nil, cfg, badinput.Mark(errors.New("--epochs 0 fits and writes nothing: drop --out, --plot, --lineage and --checkpoint"))
+		}
+	} else if f.Out == "" {
+		return nil, cfg, badinput.Mark(errors.New("--out is required"))
+	}
+	if len(f.Data) == 0 {
+		return nil, cfg, badinput.Mark(errors.New("--data is required"))
 	}
 	if f.MaxPositions < 0 {
 		return nil, cfg, badinput.Mark(fmt.Errorf("--max-positions %d: want 0 (all) or more", f.MaxPositions))
@@ -126,6 +144,16 @@ func (f *Files) prepare() (*nn.Net, Config, error) {
 	}
 	if start != nil && start.Layout != cfg.Layout {
 		return nil, cfg, badinput.Mark(fmt.Errorf("--init %s is %s, --layout asks for %s", f.Init, start.Layout, cfg.Layout))
+	}
+	for _, spec := range f.Compare {
+		load, err := eval.Load(spec)
+		if err != nil {
+			return nil, cfg, badinput.Mark(fmt.Errorf("--compare: %w", err))
+		}
+		cfg.Rivals = append(cfg.Rivals, Rival{Name: strings.TrimSpace(spec), New: load})
+	}
+	if err := checkPlan(cfg, start != nil); err != nil {
+		return nil, cfg, badinput.Mark(err)
 	}
 	if f.Lineage != "" {
 		prev, err := nn.ReadFile(f.Lineage)
@@ -153,7 +181,10 @@ func report(w io.Writer, cfg Config, res *Result) {
 	fmt.Fprintf(w, "k %.4f; %d training and %d held-out positions; held-out loss %.6f at the start%s; kept epoch %d\n",
 		res.K, res.TrainN, res.ValidN, res.StartValid, fit.BucketText(res.StartValid, res.StartBuckets), res.Best)
 	res.WriteKept(w)
-	fmt.Fprintf(w, "quantisation error over %d %s positions: largest %.2f cp, mean %.3f cp\n", res.QuantN, quantSet(res), res.QuantMax, res.QuantMean)
+	if res.QuantN > 0 {
+		fmt.Fprintf(w, "quantisation error over %d %s positions: largest %.2f cp, mean %.3f cp\n", res.QuantN, quantSet(res), res.QuantMax, res.QuantMean)
+	}
+	writeComparison(w, res)
 	if res.Clamped > 0 {
 		fmt.Fprintf(w, "warning: %d weights clamped to the file's integers\n", res.Clamped)
 	}
@@ -203,6 +234,9 @@ func paragraph(f Files, cfg Config, data *fit.Data, res *Result) string {
 	fmt.Fprintf(&b, "kept epoch %d of %d: held-out loss %.6f (start %.6f)%s, training loss %.6f\n",
 		res.Best, len(res.Epochs), res.BestValid(), res.StartValid, fit.BucketText(res.BestValid(), res.Kept()), keptTrain(res))
 	fmt.Fprintf(&b, "quantisation error on %d %s positions: largest %.2f cp, mean %.3f cp\n", res.QuantN, quantSet(res), res.QuantMax, res.QuantMean)
+	if len(res.Compared) > 0 {
+		fmt.Fprintf(&b, "%s\n", comparisonText(res))
+	}
 	if f.Remark != "" {
 		fmt.Fprintf(&b, "%s\n", f.Remark)
 	}

@@ -21,6 +21,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval/nn"
 	"github.com/nechecb/nechecb/internal/badinput"
 	"github.com/nechecb/nechecb/train/fit"
@@ -39,7 +40,8 @@ type Config struct {
 	// output are 100/K. 0 takes it from the starting net, or fits it to
 	// the training positions when there is none.
 	K float64
-	// Epochs is the number of passes over the training split.
+	// Epochs is the number of passes over the training split; 0 fits
+	// nothing and measures the starting net, which it returns unchanged.
 	Epochs int
 	// Batch is the number of positions per step.
 	Batch int
@@ -58,6 +60,9 @@ type Config struct {
 	// Lineage is carried in the checkpoint, so that a resumed fit writes
 	// the note it started with (TrainFiles's business).
 	Lineage string
+	// Rivals are evaluators whose held-out loss is compared with the
+	// written net's (Result.Compared).
+	Rivals []Rival
 }
 
 // Default is the fit `nechecb nn-train` runs unless told otherwise.
@@ -108,6 +113,10 @@ type Result struct {
 	Resumed int
 	// Lineage is Config.Lineage, or the checkpoint's when resumed.
 	Lineage string
+	// Compared holds, when there are rivals or no epochs, the held-out
+	// loss of the written net's integer scores and then of each rival's,
+	// on the same positions with the same target and K.
+	Compared []Comparison
 }
 
 // checkConfig says what is wrong with cfg.
@@ -120,8 +129,8 @@ func checkConfig(cfg Config) error {
 		return fmt.Errorf("lambda %g: want 0..1", cfg.Lambda)
 	case !(cfg.Validation >= 0 && cfg.Validation < 1):
 		return fmt.Errorf("validation %g: want a share in [0, 1)", cfg.Validation)
-	case cfg.Epochs < 1:
-		return fmt.Errorf("epochs %d: want at least 1", cfg.Epochs)
+	case cfg.Epochs < 0:
+		return fmt.Errorf("epochs %d: want 0 (measure the starting net) or more", cfg.Epochs)
 	case cfg.Batch < 1:
 		return fmt.Errorf("batch %d: want at least 1", cfg.Batch)
 	case !(cfg.Rate > 0 && cfg.Rate < 1):
@@ -167,6 +176,9 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 	if start != nil && start.Layout != cfg.Layout {
 		return nil, badinput.Mark(fmt.Errorf("the starting net is %s, the layout asked for %s", start.Layout, cfg.Layout))
 	}
+	if err := checkPlan(cfg, start != nil); err != nil {
+		return nil, badinput.Mark(err)
+	}
 	trainIdx, validIdx, err := fit.Split(recs, cfg.Validation)
 	if err != nil {
 		return nil, badinput.Mark(err)
@@ -207,15 +219,22 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 	if err := t.epochs(ctx, res, trainIdx, validIdx, status, epoch); err != nil {
 		return nil, err
 	}
-	res.Net, res.Clamped = t.m.quantise(t.best, float32(100/t.k))
-	t.centre(res.Net, trainIdx[:min(len(trainIdx), maxQuant/2)])
-	qIdx := validIdx
-	if len(qIdx) == 0 {
-		qIdx = trainIdx
+	if cfg.Epochs == 0 {
+		res.Net = start
+	} else {
+		res.Net, res.Clamped = t.m.quantise(t.best, float32(100/t.k))
+		t.centre(res.Net, trainIdx[:min(len(trainIdx), maxQuant/2)])
+		qIdx := validIdx
+		if len(qIdx) == 0 {
+			qIdx = trainIdx
+		}
+		qIdx = qIdx[:min(len(qIdx), maxQuant)]
+		res.QuantMax, res.QuantMean = t.quantError(res.Net, qIdx)
+		res.QuantN = len(qIdx)
 	}
-	qIdx = qIdx[:min(len(qIdx), maxQuant)]
-	res.QuantMax, res.QuantMean = t.quantError(res.Net, qIdx)
-	res.QuantN = len(qIdx)
+	if len(cfg.Rivals) > 0 || cfg.Epochs == 0 {
+		res.Compared = t.compare(res.Net, validIdx)
+	}
 	return res, nil
 }
 
@@ -329,16 +348,24 @@ func (t *trainer) adam(n int, lr float32) {
 // weights, overall and by piece-count bucket (NaN for an empty bucket),
 // and the buckets' counts.
 func (t *trainer) loss(idx []int32) (float64, [fit.NumBuckets]float64, [fit.NumBuckets]int) {
+	return t.lossOf(idx, func(s int, p *engine.Position) float64 {
+		return float64(t.m.forward(t.theta, p, t.scratch[s]))
+	})
+}
+
+// lossOf returns the mean loss of the records of idx whose logits (the
+// prediction is their sigmoid) logit gives, called by shard s, overall and
+// by piece-count bucket (NaN for an empty bucket), and the buckets'
+// counts.
+func (t *trainer) lossOf(idx []int32, logit func(s int, p *engine.Position) float64) (float64, [fit.NumBuckets]float64, [fit.NumBuckets]int) {
 	fit.Parallel(t.cfg.Workers, shards, func(s int) {
 		lo, hi := fit.ShardRange(s, shards, len(idx))
-		sc := t.scratch[s]
 		t.buckets[s], t.counts[s] = [fit.NumBuckets]float64{}, [fit.NumBuckets]int{}
 		for _, i := range idx[lo:hi] {
 			r := &t.recs[i]
 			p := r.Board()
-			y := t.m.forward(t.theta, &p, sc)
 			b := fit.RecordBucket(r)
-			t.buckets[s][b] += fit.CrossEntropy(fit.Sigmoid(float64(y)), float64(t.target[i]))
+			t.buckets[s][b] += fit.CrossEntropy(fit.Sigmoid(logit(s, &p)), float64(t.target[i]))
 			t.counts[s][b]++
 		}
 	})
