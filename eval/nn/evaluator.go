@@ -1,0 +1,259 @@
+package nn
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/eval"
+)
+
+// The evaluator keeps the first layer's accumulators incrementally without
+// hooks into the search, which hands it positions only. For each first
+// layer it caches a few boards it has seen with their two accumulators
+// (Black's view and White's). Given a position, it takes the cached board
+// that differs from it in the fewest inputs, and from that board's
+// accumulators makes the position's, into the slot used least recently:
+// for each input that differs, one column of the first layer's weights
+// added or taken away, per perspective. When no cached board is closer
+// than the position's own pieces, it builds the accumulators from the
+// biases instead. In a search, the positions evaluated one after another
+// are mostly siblings and cousins, a move or two apart, so a node costs a
+// few columns (docs/performance.md gives the measured average).
+
+// DefaultSlots is the number of cached boards per first layer.
+const DefaultSlots = 8
+
+// model is a net made ready to evaluate with, shared read-only by the
+// evaluators of a factory.
+type model struct {
+	net *Net
+	// data is the weight file, for Describe.
+	data []byte
+	// cols[v][c][b] is the offset in a first layer's W of the column of
+	// the input that a piece of colour c on bit b of a board key (see
+	// boardKey) is for perspective v, or -1 when there is no such input.
+	cols [2][2][64]int32
+}
+
+// newModel checks n and prepares it.
+func newModel(n *Net) (*model, error) {
+	if err := n.check(); err != nil {
+		return nil, err
+	}
+	m := &model{net: n, data: n.Format()}
+	for v := range m.cols {
+		for c := range m.cols[v] {
+			for b := range m.cols[v][c] {
+				f := Feature(engine.Color(v), engine.Color(c), b >= 32, b%32+1)
+				m.cols[v][c][b] = int32(f * n.Layout.Hidden)
+				if f < 0 {
+					m.cols[v][c][b] = -1
+				}
+			}
+		}
+	}
+	return m, nil
+}
+
+// check says what keeps n from being evaluated: a bad layout or scale,
+// weights of the wrong sizes, or an int8 weight of -128.
+func (n *Net) check() error {
+	l := n.Layout
+	if err := l.Check(); err != nil {
+		return err
+	}
+	if !(n.CPPerUnit > 0) || n.CPPerUnit > 1e30 {
+		return fmt.Errorf("centipawns per unit %v (want a finite positive number)", n.CPPerUnit)
+	}
+	if len(n.First) != l.FirstLayers() || len(n.Heads) != l.Stages {
+		return fmt.Errorf("%d first layers and %d heads, the layout %s has %d and %d",
+			len(n.First), len(n.Heads), l, l.FirstLayers(), l.Stages)
+	}
+	for i, f := range n.First {
+		if len(f.W) != Inputs*l.Hidden || len(f.B) != l.Hidden {
+			return fmt.Errorf("first layer %d has %d weights and %d biases, the layout %s wants %d and %d",
+				i, len(f.W), len(f.B), l, Inputs*l.Hidden, l.Hidden)
+		}
+	}
+	for i, h := range n.Heads {
+		if len(h.W2) != l.L2*2*l.Hidden || len(h.B2) != l.L2 || len(h.W3) != l.L3*l.L2 || len(h.B3) != l.L3 || len(h.W4) != l.L3 {
+			return fmt.Errorf("head %d does not have the sizes of the layout %s", i, l)
+		}
+		for _, w := range [][]int8{h.W2, h.W3, h.W4} {
+			for _, x := range w {
+				if x < -MaxWeight {
+					return fmt.Errorf("head %d has an int8 weight of %d (weights are within ±%d)", i, x, MaxWeight)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// slot is one cached board and its accumulators.
+type slot struct {
+	board [2]uint64
+	// acc holds Black's view's Hidden units, then White's.
+	acc []int16
+	// used is the cache's clock when the slot was last used; 0 when the
+	// slot holds nothing yet.
+	used uint64
+}
+
+// cache is the cached boards of one first layer.
+type cache struct {
+	slots []slot
+	clock uint64
+}
+
+// Evaluator evaluates positions with a net, keeping its first layer's
+// accumulators incrementally from one position to the next. It is not safe
+// for concurrent use; a factory makes one per search thread.
+type Evaluator struct {
+	m      *model
+	caches []cache
+	// The head's inputs (2·Hidden) and its hidden layers' units.
+	in, h2, h3 []uint8
+	// Scratch lists of column offsets, per perspective.
+	add, sub [2][64]int32
+	// Counts for measuring: evaluations, columns added or taken away
+	// (both perspectives), and builds from the biases.
+	evals, columns, rebuilds uint64
+}
+
+// newEvaluator returns an evaluator of m caching slots boards per first
+// layer.
+func newEvaluator(m *model, slots int) *Evaluator {
+	l := m.net.Layout
+	e := &Evaluator{m: m, caches: make([]cache, l.FirstLayers()),
+		in: make([]uint8, 2*l.Hidden), h2: make([]uint8, l.L2), h3: make([]uint8, l.L3)}
+	for i := range e.caches {
+		c := &e.caches[i]
+		c.slots = make([]slot, slots)
+		acc := make([]int16, slots*2*l.Hidden)
+		for j := range c.slots {
+			c.slots[j].acc = acc[j*2*l.Hidden:][:2*l.Hidden]
+		}
+	}
+	return e
+}
+
+// boardKey returns p's board as one word per colour: its men's squares in
+// the low 32 bits, its kings' in the high 32 (bit s-1 for square s).
+func boardKey(p *engine.Position) [2]uint64 {
+	k := engine.PackSquares(p.Kings)
+	b, w := engine.PackSquares(p.Pieces[engine.Black]), engine.PackSquares(p.Pieces[engine.White])
+	return [2]uint64{uint64(b&^k) | uint64(b&k)<<32, uint64(w&^k) | uint64(w&k)<<32}
+}
+
+// distance is the number of inputs (of one perspective) in which two
+// boards differ, up to the inputs that do not exist.
+func distance(a, b [2]uint64) int {
+	return bits.OnesCount64(a[0]^b[0]) + bits.OnesCount64(a[1]^b[1])
+}
+
+// accumulators returns the slot holding the accumulators of board for the
+// first layer fi, making them from the nearest cached board or from the
+// biases.
+func (e *Evaluator) accumulators(fi int, board [2]uint64) *slot {
+	c := &e.caches[fi]
+	var best, victim *slot
+	bestDist := bits.OnesCount64(board[0]) + bits.OnesCount64(board[1]) + 1
+	for i := range c.slots {
+		s := &c.slots[i]
+		if victim == nil || s.used < victim.used {
+			victim = s
+		}
+		if s.used == 0 {
+			continue
+		}
+		if d := distance(s.board, board); d < bestDist {
+			best, bestDist = s, d
+		}
+	}
+	c.clock++
+	if best != nil && bestDist == 0 {
+		best.used = c.clock
+		return best
+	}
+	first := &e.m.net.First[fi]
+	h := e.m.net.Layout.Hidden
+	var from [2]uint64
+	src0, src1 := first.B, first.B
+	if best != nil {
+		from, src0, src1 = best.board, best.acc[:h], best.acc[h:]
+		best.used = c.clock
+		c.clock++
+	} else {
+		e.rebuilds++
+	}
+	nadd, nsub := e.diff(from, board)
+	updateCols(victim.acc[:h], src0, first.W, e.add[0][:nadd[0]], e.sub[0][:nsub[0]])
+	updateCols(victim.acc[h:], src1, first.W, e.add[1][:nadd[1]], e.sub[1][:nsub[1]])
+	e.columns += uint64(nadd[0] + nsub[0] + nadd[1] + nsub[1])
+	victim.board, victim.used = board, c.clock
+	return victim
+}
+
+// diff writes into e.add and e.sub the columns that turn board from's
+// accumulators into to's, per perspective, and returns how many.
+func (e *Evaluator) diff(from, to [2]uint64) (nadd, nsub [2]int) {
+	cols := &e.m.cols
+	for c := range 2 {
+		for b := to[c] &^ from[c]; b != 0; b &= b - 1 {
+			i := bits.TrailingZeros64(b)
+			for v := range 2 {
+				if off := cols[v][c][i]; off >= 0 {
+					e.add[v][nadd[v]] = off
+					nadd[v]++
+				}
+			}
+		}
+		for b := from[c] &^ to[c]; b != 0; b &= b - 1 {
+			i := bits.TrailingZeros64(b)
+			for v := range 2 {
+				if off := cols[v][c][i]; off >= 0 {
+					e.sub[v][nsub[v]] = off
+					nsub[v]++
+				}
+			}
+		}
+	}
+	return nadd, nsub
+}
+
+// Output returns the net's integer output for p, the same as
+// (*Net).Output.
+func (e *Evaluator) Output(p *engine.Position) int32 {
+	n := e.m.net
+	l := n.Layout
+	h := l.Hidden
+	stage := l.Stage(p)
+	s := e.accumulators(l.First(stage), boardKey(p))
+	e.evals++
+	own := int(p.Side&1) * h
+	clipUnits(e.in[:h], s.acc[own:][:h])
+	clipUnits(e.in[h:], s.acc[h-own:][:h])
+	hd := &n.Heads[stage]
+	denseRows(e.h2, e.in, hd.W2, hd.B2)
+	denseRows(e.h3, e.h2, hd.W3, hd.B3)
+	return hd.B4 + dotRow(e.h3, hd.W4)
+}
+
+// Evaluate returns the value of p for the side to move in centipawns,
+// clamped to ±eval.ScoreLimit.
+func (e *Evaluator) Evaluate(p *engine.Position) int {
+	return eval.Clamp(e.m.net.Centipawns(e.Output(p)))
+}
+
+// Raw returns the net's output for the side to move as a float: the
+// integer output over OutputOne, a logit of the win probability.
+func (e *Evaluator) Raw(p *engine.Position) float64 {
+	return float64(e.Output(p)) / OutputOne
+}
+
+// Describe returns the evaluator as the kind "nn" and its weight file.
+func (e *Evaluator) Describe() (kind, selector string, data []byte) {
+	return Kind, "", e.m.data
+}
