@@ -3,6 +3,7 @@ package nn
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
@@ -15,14 +16,16 @@ import (
 // that differs from it in the fewest inputs, and from that board's
 // accumulators makes the position's, into the slot used least recently:
 // for each input that differs, one column of the first layer's weights
-// added or taken away, per perspective. When no cached board is closer
-// than the position's own pieces, it builds the accumulators from the
+// added or taken away, per perspective. When no cached board is as close
+// as the position's own pieces, it builds the accumulators from the
 // biases instead. In a search, the positions evaluated one after another
 // are mostly siblings and cousins, a move or two apart, so a node costs a
-// few columns (docs/performance.md gives the measured average).
+// few columns. One slot, the last board evaluated, is the fastest: more
+// slots save columns but cost more to search than they save
+// (docs/performance.md).
 
 // DefaultSlots is the number of cached boards per first layer.
-const DefaultSlots = 8
+const DefaultSlots = 1
 
 // model is a net made ready to evaluate with, shared read-only by the
 // evaluators of a factory.
@@ -30,10 +33,15 @@ type model struct {
 	net *Net
 	// data is the weight file, for Describe.
 	data []byte
-	// cols[v][c][b] is the offset in a first layer's W of the column of
-	// the input that a piece of colour c on bit b of a board key (see
-	// boardKey) is for perspective v, or -1 when there is no such input.
+	// w1 is each first layer's W with a column of zeros after the last.
+	w1 [][]int16
+	// cols[v][c][b] is the offset in w1 of the column of the input that a
+	// piece of colour c on bit b of a board key (see boardKey) is for
+	// perspective v; the zero column's when there is no such input (a man
+	// on its crowning row).
 	cols [2][2][64]int32
+	// w2 and w3 are each head's W2 and W3 in quadLayout's order.
+	w2, w3 [][]int8
 }
 
 // newModel checks n and prepares it.
@@ -41,15 +49,23 @@ func newModel(n *Net) (*model, error) {
 	if err := n.check(); err != nil {
 		return nil, err
 	}
+	l := n.Layout
 	m := &model{net: n, data: n.Format()}
+	for _, f := range n.First {
+		m.w1 = append(m.w1, append(slices.Clone(f.W), make([]int16, l.Hidden)...))
+	}
+	for _, h := range n.Heads {
+		m.w2 = append(m.w2, quadLayout(h.W2, l.L2, 2*l.Hidden))
+		m.w3 = append(m.w3, quadLayout(h.W3, l.L3, l.L2))
+	}
 	for v := range m.cols {
 		for c := range m.cols[v] {
 			for b := range m.cols[v][c] {
 				f := Feature(engine.Color(v), engine.Color(c), b >= 32, b%32+1)
-				m.cols[v][c][b] = int32(f * n.Layout.Hidden)
 				if f < 0 {
-					m.cols[v][c][b] = -1
+					f = Inputs
 				}
+				m.cols[v][c][b] = int32(f * l.Hidden)
 			}
 		}
 	}
@@ -91,21 +107,22 @@ func (n *Net) check() error {
 	return nil
 }
 
-// slot is one cached board and its accumulators.
-type slot struct {
-	board [2]uint64
-	// acc holds Black's view's Hidden units, then White's.
-	acc []int16
-	// used is the cache's clock when the slot was last used; 0 when the
-	// slot holds nothing yet.
-	used uint64
-}
-
-// cache is the cached boards of one first layer.
+// cache is the cached boards of one first layer and their accumulators.
 type cache struct {
-	slots []slot
+	// boards[i] is slot i's board (see boardKey); an empty slot's is
+	// emptyBoard, further from every position than a build from the
+	// biases.
+	boards [][2]uint64
+	// used[i] is the clock when slot i was last used; 0 when empty.
+	used []uint64
+	// acc holds each slot's accumulators, 2·Hidden units a slot: Black's
+	// view's Hidden units, then White's.
+	acc   []int16
 	clock uint64
 }
+
+// emptyBoard marks an empty slot.
+var emptyBoard = [2]uint64{^uint64(0), ^uint64(0)}
 
 // Evaluator evaluates positions with a net, keeping its first layer's
 // accumulators incrementally from one position to the next. It is not safe
@@ -130,10 +147,9 @@ func newEvaluator(m *model, slots int) *Evaluator {
 		in: make([]uint8, 2*l.Hidden), h2: make([]uint8, l.L2), h3: make([]uint8, l.L3)}
 	for i := range e.caches {
 		c := &e.caches[i]
-		c.slots = make([]slot, slots)
-		acc := make([]int16, slots*2*l.Hidden)
-		for j := range c.slots {
-			c.slots[j].acc = acc[j*2*l.Hidden:][:2*l.Hidden]
+		c.boards, c.used, c.acc = make([][2]uint64, slots), make([]uint64, slots), make([]int16, slots*2*l.Hidden)
+		for j := range c.boards {
+			c.boards[j] = emptyBoard
 		}
 	}
 	return e
@@ -147,77 +163,63 @@ func boardKey(p *engine.Position) [2]uint64 {
 	return [2]uint64{uint64(b&^k) | uint64(b&k)<<32, uint64(w&^k) | uint64(w&k)<<32}
 }
 
-// distance is the number of inputs (of one perspective) in which two
-// boards differ, up to the inputs that do not exist.
-func distance(a, b [2]uint64) int {
-	return bits.OnesCount64(a[0]^b[0]) + bits.OnesCount64(a[1]^b[1])
-}
-
-// accumulators returns the slot holding the accumulators of board for the
-// first layer fi, making them from the nearest cached board or from the
-// biases.
-func (e *Evaluator) accumulators(fi int, board [2]uint64) *slot {
+// accumulators returns the accumulators of board for the first layer fi
+// (Black's view's Hidden units, then White's), making them from the
+// nearest cached board or from the biases.
+func (e *Evaluator) accumulators(fi int, board [2]uint64) []int16 {
 	c := &e.caches[fi]
-	var best, victim *slot
+	h := e.m.net.Layout.Hidden
+	// The nearest board, and the slot used least recently.
+	best, victim := -1, 0
 	bestDist := bits.OnesCount64(board[0]) + bits.OnesCount64(board[1]) + 1
-	for i := range c.slots {
-		s := &c.slots[i]
-		if victim == nil || s.used < victim.used {
-			victim = s
+	for i, b := range c.boards {
+		if d := bits.OnesCount64(b[0]^board[0]) + bits.OnesCount64(b[1]^board[1]); d < bestDist {
+			best, bestDist = i, d
 		}
-		if s.used == 0 {
-			continue
-		}
-		if d := distance(s.board, board); d < bestDist {
-			best, bestDist = s, d
+		if c.used[i] < c.used[victim] {
+			victim = i
 		}
 	}
 	c.clock++
-	if best != nil && bestDist == 0 {
-		best.used = c.clock
-		return best
+	if bestDist == 0 {
+		c.used[best] = c.clock
+		return c.acc[best*2*h:][:2*h]
 	}
-	first := &e.m.net.First[fi]
-	h := e.m.net.Layout.Hidden
+	bias, w := e.m.net.First[fi].B, e.m.w1[fi]
 	var from [2]uint64
-	src0, src1 := first.B, first.B
-	if best != nil {
-		from, src0, src1 = best.board, best.acc[:h], best.acc[h:]
-		best.used = c.clock
+	src0, src1 := bias, bias
+	if best >= 0 {
+		from, src0, src1 = c.boards[best], c.acc[best*2*h:][:h], c.acc[best*2*h+h:][:h]
+		c.used[best] = c.clock
 		c.clock++
 	} else {
 		e.rebuilds++
 	}
 	nadd, nsub := e.diff(from, board)
-	updateCols(victim.acc[:h], src0, first.W, e.add[0][:nadd[0]], e.sub[0][:nsub[0]])
-	updateCols(victim.acc[h:], src1, first.W, e.add[1][:nadd[1]], e.sub[1][:nsub[1]])
-	e.columns += uint64(nadd[0] + nsub[0] + nadd[1] + nsub[1])
-	victim.board, victim.used = board, c.clock
-	return victim
+	dst := c.acc[victim*2*h:][:2*h]
+	updateCols(dst[:h], src0, w, e.add[0][:nadd], e.sub[0][:nsub])
+	updateCols(dst[h:], src1, w, e.add[1][:nadd], e.sub[1][:nsub])
+	e.columns += 2 * uint64(nadd+nsub)
+	c.boards[victim], c.used[victim] = board, c.clock
+	return dst
 }
 
 // diff writes into e.add and e.sub the columns that turn board from's
-// accumulators into to's, per perspective, and returns how many.
-func (e *Evaluator) diff(from, to [2]uint64) (nadd, nsub [2]int) {
+// accumulators into to's, per perspective, and returns how many (the same
+// for both perspectives). The input of a man on its crowning row, which
+// does not exist, is a column of zeros (see model.cols).
+func (e *Evaluator) diff(from, to [2]uint64) (nadd, nsub int) {
 	cols := &e.m.cols
 	for c := range 2 {
 		for b := to[c] &^ from[c]; b != 0; b &= b - 1 {
-			i := bits.TrailingZeros64(b)
-			for v := range 2 {
-				if off := cols[v][c][i]; off >= 0 {
-					e.add[v][nadd[v]] = off
-					nadd[v]++
-				}
-			}
+			i := bits.TrailingZeros64(b) & 63
+			e.add[0][nadd&63], e.add[1][nadd&63] = cols[0][c][i], cols[1][c][i]
+			nadd++
 		}
 		for b := from[c] &^ to[c]; b != 0; b &= b - 1 {
-			i := bits.TrailingZeros64(b)
-			for v := range 2 {
-				if off := cols[v][c][i]; off >= 0 {
-					e.sub[v][nsub[v]] = off
-					nsub[v]++
-				}
-			}
+			i := bits.TrailingZeros64(b) & 63
+			e.sub[0][nsub&63], e.sub[1][nsub&63] = cols[0][c][i], cols[1][c][i]
+			nsub++
 		}
 	}
 	return nadd, nsub
@@ -230,14 +232,14 @@ func (e *Evaluator) Output(p *engine.Position) int32 {
 	l := n.Layout
 	h := l.Hidden
 	stage := l.Stage(p)
-	s := e.accumulators(l.First(stage), boardKey(p))
+	acc := e.accumulators(l.First(stage), boardKey(p))
 	e.evals++
 	own := int(p.Side&1) * h
-	clipUnits(e.in[:h], s.acc[own:][:h])
-	clipUnits(e.in[h:], s.acc[h-own:][:h])
+	clipUnits(e.in[:h], acc[own:][:h])
+	clipUnits(e.in[h:], acc[h-own:][:h])
 	hd := &n.Heads[stage]
-	denseRows(e.h2, e.in, hd.W2, hd.B2)
-	denseRows(e.h3, e.h2, hd.W3, hd.B3)
+	denseQuads(e.h2, e.in, e.m.w2[stage], hd.B2)
+	denseQuads(e.h3, e.h2, e.m.w3[stage], hd.B3)
 	return hd.B4 + dotRow(e.h3, hd.W4)
 }
 

@@ -68,8 +68,7 @@ func checkAlong(t *testing.T, n *Net, e *Evaluator, positions []engine.Position,
 			t.Fatalf("%s %s, position %d %s: output %d, from scratch %d", l, what, i, p.FEN(), got, want)
 		}
 		fi := l.First(l.Stage(p))
-		s := e.accumulators(fi, boardKey(p))
-		if acc := scratch(&n.First[fi], p); !slices.Equal(s.acc, acc) {
+		if acc := scratch(&n.First[fi], p); !slices.Equal(e.accumulators(fi, boardKey(p)), acc) {
 			t.Fatalf("%s %s, position %d %s: the accumulators differ from those built from scratch", l, what, i, p.FEN())
 		}
 	}

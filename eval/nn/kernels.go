@@ -35,14 +35,42 @@ func clipUnitsGo(dst []uint8, src []int16) {
 	}
 }
 
-// denseRowsGo is one clipped-ReLU layer: dst[o] is b[o] plus the dot product
-// of in with row o of w (len(in) weights a row), shifted right by
-// WeightShift and clipped to [0, QA].
-func denseRowsGo(dst, in []uint8, w []int8, b []int32) {
-	m := len(in)
-	for o := range dst {
-		dst[o] = uint8(max(0, min(QA, (b[o]+dotRowGo(in, w[o*m:][:m]))>>WeightShift)))
+// denseQuadsGo is one clipped-ReLU layer of len(dst) units (at most
+// 256) over the inputs in: dst[o] is b[o] plus the dot product of in with
+// unit o's weights, shifted right by WeightShift and clipped to [0, QA].
+// The weights are in quadLayout's order.
+func denseQuadsGo(dst, in []uint8, w []int8, b []int32) {
+	n := len(dst)
+	var sums [256]int32
+	s := sums[:n]
+	copy(s, b)
+	for q := 0; q+4 <= len(in); q += 4 {
+		x0, x1, x2, x3 := int32(in[q]), int32(in[q+1]), int32(in[q+2]), int32(in[q+3])
+		if x0|x1|x2|x3 == 0 {
+			continue
+		}
+		row := w[q*n:][:4*n]
+		for o := range s {
+			r := row[4*o:][:4]
+			s[o] += x0*int32(r[0]) + x1*int32(r[1]) + x2*int32(r[2]) + x3*int32(r[3])
+		}
 	}
+	for o, x := range s {
+		dst[o] = uint8(max(0, min(QA, x>>WeightShift)))
+	}
+}
+
+// quadLayout returns the weights w of n units over m inputs (unit o's
+// weights at w[o·m:][:m], as a Head holds them) in the order the dense
+// kernels read them: for each four inputs, each unit's four weights.
+func quadLayout(w []int8, n, m int) []int8 {
+	out := make([]int8, len(w))
+	for q := 0; q < m; q += 4 {
+		for o := range n {
+			copy(out[(q*n + 4*o):][:4], w[o*m+q:][:4])
+		}
+	}
+	return out
 }
 
 // dotRowGo returns the dot product of in and w[:len(in)].

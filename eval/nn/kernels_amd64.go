@@ -11,9 +11,9 @@ var hasAVX2 = cpu.X86.HasAVX2
 
 // The assembly kernels. Their callers guarantee the shapes: len(dst) of
 // updateColsAVX2 and len(src) of clipUnitsAVX2 are multiples of 16, every
-// offset leaves a whole column inside w; len(dst) of denseRowsAVX2 is a
-// multiple of 8 and len(in) of denseRowsAVX2 and dotRowAVX2 a multiple of
-// 32, with w holding len(dst) (or one) rows of len(in) weights.
+// offset leaves a whole column inside w; len(dst) of denseQuadsAVX2 is a
+// multiple of 32 and its w holds len(dst)·len(in) weights in quadLayout's
+// order; len(in) of denseQuadsAVX2 and dotRowAVX2 is a multiple of 32.
 
 //go:noescape
 func updateColsAVX2(dst, src, w []int16, add, sub []int32)
@@ -22,7 +22,7 @@ func updateColsAVX2(dst, src, w []int16, add, sub []int32)
 func clipUnitsAVX2(dst []uint8, src []int16)
 
 //go:noescape
-func denseRowsAVX2(dst, in []uint8, w []int8, b []int32)
+func denseQuadsAVX2(dst, in []uint8, w []int8, b []int32)
 
 //go:noescape
 func dotRowAVX2(in []uint8, w []int8) int32
@@ -46,13 +46,13 @@ func clipUnits(dst []uint8, src []int16) {
 	clipUnitsGo(dst, src)
 }
 
-// denseRows is one clipped-ReLU layer (see denseRowsGo).
-func denseRows(dst, in []uint8, w []int8, b []int32) {
+// denseQuads is one clipped-ReLU layer (see denseQuadsGo).
+func denseQuads(dst, in []uint8, w []int8, b []int32) {
 	if hasAVX2 {
-		denseRowsAVX2(dst, in, w, b)
+		denseQuadsAVX2(dst, in, w, b)
 		return
 	}
-	denseRowsGo(dst, in, w, b)
+	denseQuadsGo(dst, in, w, b)
 }
 
 // dotRow returns the dot product of in and w[:len(in)].

@@ -143,103 +143,95 @@ clipDone:
 	VZEROUPPER
 	RET
 
-// func denseRowsAVX2(dst, in []uint8, w []int8, b []int32)
+// func denseQuadsAVX2(dst, in []uint8, w []int8, b []int32)
 //
-// Eight rows at a time: each 32 inputs are multiplied by each row's 32
-// weights in pairs (VPMADDUBSW: |pair| <= 2·127·127, inside int16), the
-// pairs summed to int32 (VPMADDWD by ones) and kept in one register a
-// row; then the eight registers are summed across into one register of
-// eight sums, the biases added, shifted right, clipped to [0, 127] and
-// packed to eight bytes.
-TEXT ·denseRowsAVX2(SB), NOSPLIT, $0-96
+// 32 outputs at a time, in four registers of eight int32 sums that start
+// as the biases. For each four inputs (a quad), broadcast to every
+// 32-bit lane, the weights of the 32 outputs for that quad (32·4 bytes,
+// see quadLayout) are multiplied with them in pairs (VPMADDUBSW:
+// |pair| <= 2·127·127, inside int16) and the pairs summed into the
+// outputs' int32 sums (VPMADDWD by ones). Then the sums are shifted right,
+// packed with saturation to int16 and to unsigned bytes, put back in
+// order and clipped to [0, 127].
+TEXT ·denseQuadsAVX2(SB), NOSPLIT, $0-96
 	MOVQ dst_base+0(FP), DI
-	MOVQ dst_len+8(FP), R8
+	MOVQ dst_len+8(FP), CX
 	MOVQ in_base+24(FP), SI
 	MOVQ in_len+32(FP), R9
 	MOVQ w_base+48(FP), DX
 	MOVQ b_base+72(FP), R10
-	LEAQ (R9)(R9*2), R12
+	LEAQ 0(CX*4), R11
 	MOVL $0x00010001, AX
 	MOVQ AX, X14
 	VPBROADCASTD X14, Y14
-	MOVL $127, AX
+	MOVL $0x7f7f7f7f, AX
 	MOVQ AX, X12
 	VPBROADCASTD X12, Y12
-	VPXOR Y13, Y13, Y13
+	VMOVDQU quadOrder<>(SB), Y13
 
-denseRow8:
-	CMPQ R8, $8
-	JB   denseDone
-	VPXOR Y0, Y0, Y0
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
-	VPXOR Y4, Y4, Y4
-	VPXOR Y5, Y5, Y5
-	VPXOR Y6, Y6, Y6
-	VPXOR Y7, Y7, Y7
+quadBlock:
+	CMPQ CX, $32
+	JB   quadDone
+	VMOVDQU 0(R10), Y0
+	VMOVDQU 32(R10), Y1
+	VMOVDQU 64(R10), Y2
+	VMOVDQU 96(R10), Y3
+	MOVQ DX, AX
 	XORQ BX, BX
 
-denseCol:
+quadLoop:
 	CMPQ BX, R9
-	JAE  denseReduce
-	VMOVDQU (SI)(BX*1), Y8
-	LEAQ (DX)(BX*1), AX
-	LEAQ (AX)(R9*4), R13
-	VPMADDUBSW (AX), Y8, Y9
+	JAE  quadStore
+	VPBROADCASTD (SI)(BX*1), Y8
+	VPMADDUBSW 0(AX), Y8, Y9
 	VPMADDWD Y14, Y9, Y9
 	VPADDD Y9, Y0, Y0
-	VPMADDUBSW (AX)(R9*1), Y8, Y9
-	VPMADDWD Y14, Y9, Y9
-	VPADDD Y9, Y1, Y1
-	VPMADDUBSW (AX)(R9*2), Y8, Y9
+	VPMADDUBSW 32(AX), Y8, Y10
+	VPMADDWD Y14, Y10, Y10
+	VPADDD Y10, Y1, Y1
+	VPMADDUBSW 64(AX), Y8, Y9
 	VPMADDWD Y14, Y9, Y9
 	VPADDD Y9, Y2, Y2
-	VPMADDUBSW (AX)(R12*1), Y8, Y9
-	VPMADDWD Y14, Y9, Y9
-	VPADDD Y9, Y3, Y3
-	VPMADDUBSW (R13), Y8, Y9
-	VPMADDWD Y14, Y9, Y9
-	VPADDD Y9, Y4, Y4
-	VPMADDUBSW (R13)(R9*1), Y8, Y9
-	VPMADDWD Y14, Y9, Y9
-	VPADDD Y9, Y5, Y5
-	VPMADDUBSW (R13)(R9*2), Y8, Y9
-	VPMADDWD Y14, Y9, Y9
-	VPADDD Y9, Y6, Y6
-	VPMADDUBSW (R13)(R12*1), Y8, Y9
-	VPMADDWD Y14, Y9, Y9
-	VPADDD Y9, Y7, Y7
-	ADDQ $32, BX
-	JMP  denseCol
+	VPMADDUBSW 96(AX), Y8, Y10
+	VPMADDWD Y14, Y10, Y10
+	VPADDD Y10, Y3, Y3
+	ADDQ R11, AX
+	ADDQ $4, BX
+	JMP  quadLoop
 
-denseReduce:
-	VPHADDD Y1, Y0, Y0
-	VPHADDD Y3, Y2, Y2
-	VPHADDD Y5, Y4, Y4
-	VPHADDD Y7, Y6, Y6
-	VPHADDD Y2, Y0, Y0
-	VPHADDD Y6, Y4, Y4
-	VPERM2I128 $0x20, Y4, Y0, Y1
-	VPERM2I128 $0x31, Y4, Y0, Y2
-	VPADDD Y2, Y1, Y0
-	VPADDD (R10), Y0, Y0
+quadStore:
 	VPSRAD $6, Y0, Y0
-	VPMAXSD Y13, Y0, Y0
-	VPMINSD Y12, Y0, Y0
-	VEXTRACTI128 $1, Y0, X1
-	VPACKSSDW X1, X0, X0
-	VPACKUSWB X0, X0, X0
-	MOVQ X0, (DI)
-	ADDQ $8, DI
-	ADDQ $32, R10
-	LEAQ (DX)(R9*8), DX
-	SUBQ $8, R8
-	JMP  denseRow8
+	VPSRAD $6, Y1, Y1
+	VPSRAD $6, Y2, Y2
+	VPSRAD $6, Y3, Y3
+	VPACKSSDW Y1, Y0, Y0
+	VPACKSSDW Y3, Y2, Y2
+	VPACKUSWB Y2, Y0, Y0
+	VPERMD Y0, Y13, Y0
+	VPMINUB Y12, Y0, Y0
+	VMOVDQU Y0, 0(DI)
+	ADDQ $32, DI
+	ADDQ $128, R10
+	ADDQ $128, DX
+	SUBQ $32, CX
+	JMP  quadBlock
 
-denseDone:
+quadDone:
 	VZEROUPPER
 	RET
+
+// quadOrder puts the outputs back in order after the packs, which
+// interleave the 128-bit lanes: 32-bit group i of the result is group
+// quadOrder[i] of the packed register.
+DATA quadOrder<>+0(SB)/4, $0
+DATA quadOrder<>+4(SB)/4, $4
+DATA quadOrder<>+8(SB)/4, $1
+DATA quadOrder<>+12(SB)/4, $5
+DATA quadOrder<>+16(SB)/4, $2
+DATA quadOrder<>+20(SB)/4, $6
+DATA quadOrder<>+24(SB)/4, $3
+DATA quadOrder<>+28(SB)/4, $7
+GLOBL quadOrder<>(SB), RODATA|NOPTR, $32
 
 // func dotRowAVX2(in []uint8, w []int8) int32
 TEXT ·dotRowAVX2(SB), NOSPLIT, $0-52
