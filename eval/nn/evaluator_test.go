@@ -90,7 +90,7 @@ func TestEvaluatorMatchesOutput(t *testing.T) {
 		rand.New(rand.NewPCG(uint64(i), 3)).Shuffle(len(shuffled), func(a, b int) {
 			shuffled[a], shuffled[b] = shuffled[b], shuffled[a]
 		})
-		for _, slots := range []int{1, DefaultSlots} {
+		for _, slots := range []int{1, 4} {
 			checkAlong(t, n, newEvaluator(m, slots), inOrder, "in game order")
 			checkAlong(t, n, newEvaluator(m, slots), shuffled, "shuffled")
 			checkAlong(t, n, newEvaluator(m, slots), evaltest.RandomPositions(300, uint64(i)), "random")
