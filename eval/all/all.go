@@ -14,6 +14,8 @@ import (
 	_ "github.com/nechecb/nechecb/eval/neche"
 	// The hand-coded heuristic.
 	_ "github.com/nechecb/nechecb/eval/heuristic"
+	// The neural net evaluator.
+	_ "github.com/nechecb/nechecb/eval/nn"
 	// The learned pattern evaluator.
 	_ "github.com/nechecb/nechecb/eval/pattern"
 	// The TD-Leaf(lambda) network.

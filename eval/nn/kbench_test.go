@@ -1,0 +1,37 @@
+package nn
+
+import "testing"
+
+// BenchmarkKernels times each kernel at the default layout's sizes.
+func BenchmarkKernels(b *testing.B) {
+	l := defaultLayout
+	in := make([]uint8, 2*l.Hidden)
+	w := make([]int8, 2*l.Hidden*l.L2)
+	bias := make([]int32, l.L2)
+	out := make([]uint8, l.L2)
+	for i := range in {
+		in[i] = uint8(i % 128)
+	}
+	acc := make([]int16, l.Hidden)
+	wf := make([]int16, Inputs*l.Hidden)
+	add := []int32{int32(l.Hidden), int32(2 * l.Hidden)}
+	sub := []int32{int32(5 * l.Hidden)}
+	for _, k := range []struct {
+		name string
+		run  func()
+	}{
+		{"second", func() { denseQuads(out, in, w, bias) }},
+		{"third", func() { denseQuads(out, in[:l.L2], w, bias) }},
+		{"output", func() { dotRow(in[:l.L3], w) }},
+		{"update3", func() { updateCols(acc, acc, wf, add, sub) }},
+		{"clip", func() { clipUnits(in[:l.Hidden], acc) }},
+	} {
+		b.Run(k.name, func(b *testing.B) {
+			cpu := startCPU(b)
+			for range b.N {
+				k.run()
+			}
+			cpu.report()
+		})
+	}
+}

@@ -1,0 +1,64 @@
+//go:build amd64 && !purego
+
+package nn
+
+import "golang.org/x/sys/cpu"
+
+// hasAVX2 reports whether the assembly kernels of kernels_amd64.s run:
+// when the CPU and the operating system support AVX2. Otherwise the
+// plain-Go twins of kernels.go do.
+var hasAVX2 = cpu.X86.HasAVX2
+
+// The assembly kernels. Their callers guarantee the shapes: len(dst) of
+// updateColsAVX2 and len(src) of clipUnitsAVX2 are multiples of 16, every
+// offset leaves a whole column inside w; len(dst) of denseQuadsAVX2 is a
+// multiple of 32 and its w holds len(dst)·len(in) weights in quadLayout's
+// order; len(in) of denseQuadsAVX2 and dotRowAVX2 is a multiple of 32.
+
+//go:noescape
+func updateColsAVX2(dst, src, w []int16, add, sub []int32)
+
+//go:noescape
+func clipUnitsAVX2(dst []uint8, src []int16)
+
+//go:noescape
+func denseQuadsAVX2(dst, in []uint8, w []int8, b []int32)
+
+//go:noescape
+func dotRowAVX2(in []uint8, w []int8) int32
+
+// updateCols sets dst to src plus the columns of w at the offsets in add,
+// minus those at the offsets in sub (see updateColsGo).
+func updateCols(dst, src, w []int16, add, sub []int32) {
+	if hasAVX2 {
+		updateColsAVX2(dst, src, w, add, sub)
+		return
+	}
+	updateColsGo(dst, src, w, add, sub)
+}
+
+// clipUnits sets dst[i] to src[i] clipped to [0, QA].
+func clipUnits(dst []uint8, src []int16) {
+	if hasAVX2 {
+		clipUnitsAVX2(dst, src)
+		return
+	}
+	clipUnitsGo(dst, src)
+}
+
+// denseQuads is one clipped-ReLU layer (see denseQuadsGo).
+func denseQuads(dst, in []uint8, w []int8, b []int32) {
+	if hasAVX2 {
+		denseQuadsAVX2(dst, in, w, b)
+		return
+	}
+	denseQuadsGo(dst, in, w, b)
+}
+
+// dotRow returns the dot product of in and w[:len(in)].
+func dotRow(in []uint8, w []int8) int32 {
+	if hasAVX2 {
+		return dotRowAVX2(in, w)
+	}
+	return dotRowGo(in, w)
+}

@@ -1,0 +1,100 @@
+package nn
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/nechecb/nechecb/eval"
+)
+
+// Kind is the name the evaluator is registered under. Spec forms: "nn"
+// (the embedded default net) and "nn:FILE" (a weight file).
+const Kind = "nn"
+
+//go:embed default.nn
+var defaultFile []byte
+
+// DefaultName is how messages name the embedded net.
+const DefaultName = "default.nn (embedded)"
+
+// errNoDefault is the error of "nn" in a build whose embedded net is empty.
+var errNoDefault = errors.New("no embedded net in this build: use nn:FILE")
+
+// defaultModel reads the embedded net once.
+var defaultModel = sync.OnceValues(func() (*model, error) {
+	if len(defaultFile) == 0 {
+		return nil, errNoDefault
+	}
+	n, err := Read(bytes.NewReader(defaultFile), DefaultName)
+	if err != nil {
+		return nil, err
+	}
+	return newModel(n)
+})
+
+// Default returns the embedded default net, or an error when this build
+// has none.
+func Default() (*Net, error) {
+	m, err := defaultModel()
+	if err != nil {
+		return nil, err
+	}
+	return m.net, nil
+}
+
+// NewFactory returns a factory of evaluators of n, which they share and
+// must not be changed afterwards, or an error saying why n cannot be
+// evaluated.
+func NewFactory(n *Net) (eval.Factory, error) {
+	m, err := newModel(n)
+	if err != nil {
+		return nil, err
+	}
+	return m.factory(), nil
+}
+
+// factory returns a factory of evaluators of m.
+func (m *model) factory() eval.Factory {
+	return func() eval.Evaluator { return newEvaluator(m, DefaultSlots) }
+}
+
+// load builds a factory from an "nn" spec: the embedded net when path is
+// empty, else the weight file at path.
+func load(path, selector string) (eval.Factory, error) {
+	if selector != "" {
+		return nil, fmt.Errorf("nn takes no selector (got #%s)", selector)
+	}
+	if path == "" {
+		m, err := defaultModel()
+		if err != nil {
+			return nil, err
+		}
+		return m.factory(), nil
+	}
+	n, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return NewFactory(n)
+}
+
+// loadData builds a factory from a weight file's bytes, as a work unit
+// carries them (Describe).
+func loadData(data []byte, selector string) (eval.Factory, error) {
+	if selector != "" {
+		return nil, fmt.Errorf("nn takes no selector (got #%s)", selector)
+	}
+	n, err := Read(bytes.NewReader(data), "weights")
+	if err != nil {
+		return nil, err
+	}
+	return NewFactory(n)
+}
+
+func init() {
+	eval.Register(Kind, load)
+	eval.RegisterData(Kind, loadData)
+}
