@@ -63,7 +63,7 @@ type Rules struct {
 	QuietDraw   int  `json:"quiet_draw,omitempty"`
 	CaptureDraw int  `json:"capture_draw,omitempty"`
 	MaxPlies    int  `json:"max_plies,omitempty"`
-	NoLMR       bool `json:"no_lmr,omitempty"`
+	Search      string `json:"search,omitempty"`
 	HashMB      int  `json:"hash_mb,omitempty"`
 	MoverView   bool `json:"mover_view,omitempty"`
 }
