@@ -159,3 +159,20 @@ func TestPlainSignatureSeesEachSwitch(t *testing.T) {
 		t.Error("PlainTuning switches nothing off")
 	}
 }
+
+// TestProfileNames: a Profile set from a flag takes only the names in
+// Profiles, and the empty profile searches as Play.
+func TestProfileNames(t *testing.T) {
+	var p Profile
+	if err := p.Set("fast"); err == nil || !strings.Contains(err.Error(), `"fast"`) || p != "" {
+		t.Errorf(`Set("fast"): %v, profile %q`, err, p)
+	}
+	for _, q := range Profiles {
+		if err := p.Set(string(q)); err != nil || p != q {
+			t.Errorf("Set(%q): %v, profile %q", q, err, p)
+		}
+	}
+	if Profile("").Tuning() != Play.Tuning() || Plain.Tuning() != PlainTuning() {
+		t.Error("the empty profile does not search as play, or plain not with PlainTuning")
+	}
+}
