@@ -46,7 +46,13 @@ func tuneCommand(method string, args []string, stdout, stderr io.Writer) int {
 	c := tune.Command{Method: method}
 	fl.IntVar(&c.Game.Depth, "depth", 6, "search depth of every move, in plies")
 	fl.IntVar(&c.Game.MaxPlies, "max-plies", selfplay.DefaultMaxPlies, "adjudicate a game as drawn after this many plies")
+	// match compares evaluators at a fixed depth with the plain profile,
+	// measured as fast again with the same verdict (docs/training.md);
+	// texel's and select's games keep timed play's search.
 	c.Game.Search = player.Play
+	if method == "match" {
+		c.Game.Search = player.Plain
+	}
 	fl.Var(&c.Game.Search, "search", "search profile of every move: plain (full-width alpha-beta) or play (timed play's search)")
 	fl.IntVar(&c.Workers, "workers", runtime.NumCPU(), "games played at once")
 	fl.Uint64Var(&c.Seed, "seed", 1, "random seed")

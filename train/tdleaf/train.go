@@ -73,7 +73,7 @@ type Config struct {
 
 // Default holds the typical settings of docs/tdleaf.md and a modest run.
 var Default = Config{
-	Games: 200, Depth: 4, Search: player.Play, Lambda: 0.7, Alpha: 1e-3, Repetitions: 3, Lookahead: 12,
+	Games: 200, Depth: 4, Search: player.Plain, Lambda: 0.7, Alpha: 1e-3, Repetitions: 3, Lookahead: 12,
 	MaxPlies: 200, RandomPlies: 4, Seed: 1, CurveEvery: 20, CurveOpenings: 10, CurveDepth: 4, CurveWorkers: 1,
 }
 

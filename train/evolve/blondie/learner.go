@@ -33,7 +33,7 @@ type Config struct {
 	Parents int `json:"parents"`
 	// Depth is the search depth; MaxPlies draws a game at that length (the
 	// paper: 100 moves by each side); RandomTies picks at random among
-	// equal root moves; Search is the search profile (faithful: plain,
+	// equal root moves; Search is the search profile (both modes: plain,
 	// the paper's full-width alpha-beta).
 	Depth      int            `json:"depth"`
 	MaxPlies   int            `json:"max_plies"`
@@ -85,7 +85,7 @@ func Default(mode string) Config {
 	c := Config{Kind: "blondie", Mode: mode, Seed: 1, Arch: 1999, Parents: 15, Depth: 4, MaxPlies: 200, Search: player.Plain,
 		Games: 5, Win: 1, Draw: 0, Loss: -2, KeepEvery: 10}
 	if mode == Improved {
-		c.Games, c.Pairs, c.Elite, c.RandomTies, c.Search = 0, 1, 2, true, player.Play
+		c.Games, c.Pairs, c.Elite, c.RandomTies = 0, 1, 2, true
 		c.Ladder, c.LadderBallots, c.Shaping = []string{evolve.OpponentHeuristic}, 2, 0.5
 	}
 	return c

@@ -51,7 +51,7 @@ type Config struct {
 	// Depth is the search depth; 0 plays without search (the seed).
 	// CaptureDraw draws a game after that many plies without a capture
 	// (the seed's library: 40); MaxPlies adjudicates a draw at a length;
-	// Search is the search profile (faithful: plain).
+	// Search is the search profile (both modes: plain).
 	Depth       int            `json:"depth"`
 	CaptureDraw int            `json:"capture_draw"`
 	MaxPlies    int            `json:"max_plies"`
@@ -69,7 +69,7 @@ func Default(mode string) Config {
 	if mode == Improved {
 		c.Population, c.Survivors, c.Duels = 256, 8, false
 		c.Rounds, c.Field, c.GroupSize, c.GroupKeep = 0, 0, 0, 0
-		c.Pairs, c.Depth, c.CaptureDraw, c.RandomTies, c.Search = 2, 2, 0, true, player.Play
+		c.Pairs, c.Depth, c.CaptureDraw, c.RandomTies = 2, 2, 0, true
 	}
 	return c
 }

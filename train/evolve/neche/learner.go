@@ -33,8 +33,9 @@ type Config struct {
 	// Depth is the search depth of every move; QuietDraw neche's draw
 	// after that many plies without capture or promotion (0: off);
 	// RandomTies its random choice among equal root moves; Search the
-	// search profile (faithful: plain, neche's full-width alpha-beta);
-	// MaxPlies a safety adjudication.
+	// search profile (both modes: plain, neche's full-width alpha-beta;
+	// docs/evolution.md has the measurement that chose it for improved
+	// mode); MaxPlies a safety adjudication.
 	Depth      int            `json:"depth"`
 	QuietDraw  int            `json:"quiet_draw"`
 	RandomTies bool           `json:"random_ties"`
@@ -125,7 +126,7 @@ func Default(mode string) Config {
 	c := Config{Kind: "neche", Mode: mode, Seed: 1, Population: 200, Genes: 200, Depth: 6, QuietDraw: 20,
 		RandomTies: true, Search: player.Plain, MaxPlies: 400, Rounds: 2, PointRate: 0.001, TranslocationRate: 0.02}
 	if mode == Improved {
-		c.Population, c.Depth, c.Rounds, c.Search, c.QuietDraw = 100, 2, 0, player.Play, 0
+		c.Population, c.Depth, c.Rounds, c.QuietDraw = 100, 2, 0, 0
 		c.Opponents, c.Elite, c.Tournament, c.Hall, c.KeptInit = 6, 6, 3, 4, true
 		c.PointRate, c.TranslocationRate = 0.002, 0.05
 		c.LayerInit, c.Ladder, c.LadderBallots, c.Shaping = true, []string{evolve.OpponentG1}, 4, 0.5
