@@ -11,6 +11,7 @@ import (
 	_ "github.com/nechecb/nechecb/eval/all" // every evaluator kind for --curve-vs
 	"github.com/nechecb/nechecb/internal/cli"
 	"github.com/nechecb/nechecb/internal/evolverun"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
@@ -44,9 +45,11 @@ type evolveKind[C any] struct {
 	learner func(dir string, c C) (evolve.Learner, error)
 }
 
-// bindMoverView binds --mover-view, which every learner that searches has.
-func bindMoverView(fs *flag.FlagSet, v *bool, faithful, improved bool) {
-	fs.BoolVar(v, "mover-view", *v, "judge the search's leaves from the side to move instead of the root player's side; play the results with the engine option MoverView=true"+cli.Modes(faithful, improved))
+// bindSearch binds --mover-view and --search, which every learner that
+// searches has, with each mode's defaults.
+func bindSearch(fs *flag.FlagSet, view *bool, profile *player.Profile, faithfulView, improvedView bool, faithful, improved player.Profile) {
+	fs.BoolVar(view, "mover-view", *view, "judge the search's leaves from the side to move instead of the root player's side; play the results with the engine option MoverView=true"+cli.Modes(faithfulView, improvedView))
+	fs.Var(profile, "search", "search profile: plain (the seeds' full-width alpha-beta) or play (timed play's search, every selective feature)"+cli.Modes(faithful, improved))
 }
 
 // evolveCommand runs nechecb evolve with learner k and returns the exit

@@ -24,7 +24,7 @@ func blondieKind() evolveKind[blondievo.Config] {
 			fs.IntVar(&c.Depth, "depth", c.Depth, "search depth of every move (the paper: 4)")
 			fs.IntVar(&c.MaxPlies, "max-plies", c.MaxPlies, "draw a game at this length (the paper: 100 moves a side)")
 			fs.BoolVar(&c.RandomTies, "random-ties", c.RandomTies, "choose at random among equal root moves"+cli.Modes(f.RandomTies, i.RandomTies))
-			bindMoverView(fs, &c.MoverView, f.MoverView, i.MoverView)
+			bindSearch(fs, &c.MoverView, &c.Search, f.MoverView, i.MoverView, f.Search, i.Search)
 			fs.IntVar(&c.Games, "games", c.Games, "faithful: games each network plays as the first mover (the paper: 5)")
 			fs.Float64Var(&c.Win, "win", c.Win, "faithful: payoff of a win")
 			fs.Float64Var(&c.Draw, "draw", c.Draw, "faithful: payoff of a draw")

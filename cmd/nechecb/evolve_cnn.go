@@ -33,7 +33,7 @@ func cnnKind() evolveKind[cnnevo.Config] {
 			fs.IntVar(&c.CaptureDraw, "capture-draw", c.CaptureDraw, "draw a game after this many plies without a capture (the seed's library: 40; 0: off)"+cli.Modes(f.CaptureDraw, i.CaptureDraw))
 			fs.IntVar(&c.MaxPlies, "max-plies", c.MaxPlies, "adjudicate a game as drawn at this length")
 			fs.BoolVar(&c.RandomTies, "random-ties", c.RandomTies, "choose at random among equally valued moves"+cli.Modes(f.RandomTies, i.RandomTies))
-			bindMoverView(fs, &c.MoverView, f.MoverView, i.MoverView)
+			bindSearch(fs, &c.MoverView, &c.Search, f.MoverView, i.MoverView, f.Search, i.Search)
 		},
 	}
 }

@@ -8,9 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/internal/testbin"
 	"github.com/nechecb/nechecb/train/evolve"
 	blondievo "github.com/nechecb/nechecb/train/evolve/blondie"
+	cnnevo "github.com/nechecb/nechecb/train/evolve/cnn"
 	"github.com/nechecb/nechecb/train/evolve/evolvetest"
 	nechevo "github.com/nechecb/nechecb/train/evolve/neche"
 )
@@ -210,5 +212,32 @@ func TestEvolveBlondieLadderFlags(t *testing.T) {
 		if status := evolveCommand(blondieKind(), a, &out, &errs); status != 2 || !strings.Contains(errs.String(), tc.want) {
 			t.Errorf("%q: status %d, %q; want 2 and %q", tc.args, status, errs.String(), tc.want)
 		}
+	}
+}
+
+// TestEvolveSearchProfiles: every learner's faithful mode searches with the
+// plain profile, the seeds' full-width alpha-beta, so that a search feature
+// added for timed play does not reach it; --search chooses another and a
+// name that is no profile is refused.
+func TestEvolveSearchProfiles(t *testing.T) {
+	n, b, c := nechevo.Default("faithful"), blondievo.Default("faithful"), cnnevo.Default("faithful")
+	for name, r := range map[string]evolve.Rules{"neche": n.Rules(), "blondie": b.Rules(), "cnn": c.Rules()} {
+		if r.Search != player.Plain {
+			t.Errorf("%s's faithful mode searches with profile %q, want plain", name, r.Search)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	var out, errs strings.Builder
+	if status := evolveCommand(necheKind(), evolveArgs(dir, "--generations", "1", "--curve-every", "0", "--search", "play"), &out, &errs); status != 0 {
+		t.Fatalf("status %d: %s", status, errs.String())
+	}
+	var cfg nechevo.Config
+	if err := evolve.ReadSettings(dir, &cfg); err != nil || cfg.Search != player.Play {
+		t.Errorf("--search play: settings search %q, %v", cfg.Search, err)
+	}
+	errs.Reset()
+	if status := evolveCommand(blondieKind(), []string{"--dir", t.TempDir(), "--search", "fast"}, &out, &errs); status != 2 ||
+		!strings.Contains(errs.String(), `search profile "fast"`) {
+		t.Errorf("--search fast: status %d, %q", status, errs.String())
 	}
 }

@@ -27,6 +27,7 @@ func tdleafTrainCommand(args []string, stderr io.Writer) int {
 	opponent := fl.String("opponent", "self", "evaluator spec of the opponent, or self for self-play")
 	fl.IntVar(&cfg.Games, "games", cfg.Games, "training games")
 	fl.IntVar(&cfg.Depth, "depth", cfg.Depth, "search depth of every move")
+	fl.Var(&cfg.Search, "search", "search profile of every move, the curve's too: plain (full-width alpha-beta) or play (timed play's search)")
 	fl.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "TD trace decay")
 	fl.Float64Var(&cfg.Alpha, "alpha", cfg.Alpha, "step size")
 	fl.IntVar(&cfg.Repetitions, "repetitions", cfg.Repetitions, "occurrences of a position that draw the game: 2, or 3 (the rules, and the seed)")

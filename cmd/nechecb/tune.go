@@ -11,6 +11,7 @@ import (
 
 	"github.com/nechecb/nechecb/eval/all"
 	"github.com/nechecb/nechecb/internal/cli"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/train/selfplay"
 	"github.com/nechecb/nechecb/train/tune"
 )
@@ -24,10 +25,10 @@ func init() {
 }
 
 const tuneUsage = `usage:
-  nechecb tune texel [--from SPEC] [--games N] [--depth D] [--random-plies R] [--data FILE] [--iterations I] [--prior P] [--seed S] [--workers W] --out FILE
-  nechecb tune select [--population P] [--rounds R] [--keep F] [--depth D] [--seed S] [--workers W] --out FILE
+  nechecb tune texel [--from SPEC] [--games N] [--depth D] [--random-plies R] [--data FILE] [--iterations I] [--prior P] [--seed S] [--workers W] [--search P] --out FILE
+  nechecb tune select [--population P] [--rounds R] [--keep F] [--depth D] [--seed S] [--workers W] [--search P] --out FILE
                      (truncation selection with random refill; it was called "hill")
-  nechecb tune match [--a SPEC] [--b SPEC] [--depth D] [--openings N] [--workers W]
+  nechecb tune match [--a SPEC] [--b SPEC] [--depth D] [--openings N] [--workers W] [--search P]
 
 flags:
 `
@@ -45,6 +46,14 @@ func tuneCommand(method string, args []string, stdout, stderr io.Writer) int {
 	c := tune.Command{Method: method}
 	fl.IntVar(&c.Game.Depth, "depth", 6, "search depth of every move, in plies")
 	fl.IntVar(&c.Game.MaxPlies, "max-plies", selfplay.DefaultMaxPlies, "adjudicate a game as drawn after this many plies")
+	// match compares evaluators at a fixed depth with the plain profile,
+	// measured as fast again with the same verdict (docs/training.md);
+	// texel's and select's games keep timed play's search.
+	c.Game.Search = player.Play
+	if method == "match" {
+		c.Game.Search = player.Plain
+	}
+	fl.Var(&c.Game.Search, "search", "search profile of every move: plain (full-width alpha-beta) or play (timed play's search)")
 	fl.IntVar(&c.Workers, "workers", runtime.NumCPU(), "games played at once")
 	fl.Uint64Var(&c.Seed, "seed", 1, "random seed")
 	fl.StringVar(&c.Out, "out", "", "weight file to write")

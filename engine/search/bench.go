@@ -18,6 +18,19 @@ const BenchDepth = 13
 // tree updates it on purpose, in the same commit, saying so.
 const BenchSignature = 5174008
 
+// PlainBenchDepth is the depth of the Plain profile's signature: its
+// full-width tree grows much faster with depth than Play's.
+const PlainBenchDepth = 11
+
+// PlainSignature is the node count of Bench at PlainBenchDepth with the
+// material evaluator and the Plain profile: the fingerprint of the
+// learners' alpha-beta. Unlike BenchSignature it is not updated when a
+// selective feature is added: a new feature is switched off in
+// PlainTuning instead, which leaves this count alone. Only a change to
+// the plain search itself (move ordering, the table, the rules' capture
+// extension) updates it, saying so.
+const PlainSignature = 1508487
+
 // BenchFENs are the positions of the bench run: the start, 3-move ballot
 // openings, middlegames and endgames. The middlegames and endgames were
 // reached by the engine's self-play from standard 3-move ballots (16, 36 and
@@ -63,15 +76,16 @@ var BenchFENs = []string{
 	"B:WK10,K19:BK1,K5",
 }
 
-// Bench searches every bench position to depth (BenchDepth if depth <= 0)
-// with one thread and a fresh table, writes one line per position and then
+// Bench searches every bench position to depth with profile p's switches,
+// one thread and a fresh table, writes one line per position and then
 // "nodes <N> time <ms> nps <nps>" to w, and returns the node total and the
-// search time. ev nil means material.
-func Bench(w io.Writer, depth int, ev EvaluatorFactory) (nodes uint64, elapsed time.Duration) {
+// search time. depth <= 0 means the depth of p's signature (BenchDepth, or
+// PlainBenchDepth for Plain); ev nil means material.
+func Bench(w io.Writer, depth int, ev EvaluatorFactory, p Profile) (nodes uint64, elapsed time.Duration) {
 	if depth <= 0 {
-		depth = BenchDepth
+		depth = p.BenchDepth()
 	}
-	s := New(Options{HashMB: 8, Threads: 1}, ev)
+	s := New(Options{HashMB: 8, Threads: 1, Tuning: p.Tuning()}, ev)
 	for i, fen := range BenchFENs {
 		pos, err := engine.ParseFEN(fen)
 		if err != nil {

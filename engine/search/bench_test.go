@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ import (
 // report has a line per position and ends with the same count.
 func TestBenchSignature(t *testing.T) {
 	var out strings.Builder
-	nodes, _ := Bench(&out, 0, nil)
+	nodes, _ := Bench(&out, 0, nil, Play)
 	if nodes != BenchSignature {
 		t.Errorf("bench at depth %d searched %d nodes, BenchSignature is %d; "+
 			"if the search was meant to change, update BenchSignature", BenchDepth, nodes, BenchSignature)
@@ -38,7 +39,7 @@ func BenchmarkBench(b *testing.B) {
 	var nodes uint64
 	var elapsed float64
 	for i := 0; i < b.N; i++ {
-		n, t := Bench(io.Discard, BenchDepth, nil)
+		n, t := Bench(io.Discard, BenchDepth, nil, Play)
 		nodes += n
 		elapsed += t.Seconds()
 	}
@@ -99,4 +100,79 @@ func BenchmarkMoveTimeOvershoot(b *testing.B) {
 	}
 	b.ReportMetric(float64(total.Microseconds())/float64(b.N), "µs-avg-over")
 	b.ReportMetric(float64(worst.Microseconds()), "µs-worst-over")
+}
+
+// TestPlainSignature runs the bench with the Plain profile (PlainBenchDepth,
+// the material evaluator) and compares its node count with PlainSignature.
+// A search feature added with its zero value on changes this count until
+// PlainTuning switches it off: the learners' alpha-beta (train/evolve's
+// faithful modes) cannot gain a feature unnoticed.
+func TestPlainSignature(t *testing.T) {
+	nodes, _ := Bench(io.Discard, 0, nil, Plain)
+	if nodes != PlainSignature {
+		t.Errorf("the plain bench at depth %d searched %d nodes, PlainSignature is %d; a new search feature must be "+
+			"switched off in PlainTuning, not counted here (update PlainSignature only when the plain search itself "+
+			"was meant to change)", PlainBenchDepth, nodes, PlainSignature)
+	}
+}
+
+// TestPlainSignatureSeesEachSwitch turns each switch that PlainTuning sets
+// back to its zero value, one at a time, and checks that the plain bench's
+// count changes: each of those features shows in the bench positions, so
+// the signature would catch a profile that missed one (as it would a new
+// feature left on).
+func TestPlainSignatureSeesEachSwitch(t *testing.T) {
+	depth := PlainBenchDepth
+	if testing.Short() {
+		depth -= 2
+	}
+	count := func(tu Tuning) uint64 {
+		s := New(Options{HashMB: 8, Threads: 1, Tuning: tu}, nil)
+		var n uint64
+		for _, fen := range BenchFENs {
+			pos, err := engine.ParseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Clear()
+			n += s.Search(context.Background(), pos, nil, Limits{Depth: depth}, nil).Nodes
+		}
+		return n
+	}
+	plain := PlainTuning()
+	base := count(plain)
+	v := reflect.ValueOf(plain)
+	switches := 0
+	for i := range v.NumField() {
+		if v.Field(i).IsZero() {
+			continue
+		}
+		switches++
+		on := plain
+		reflect.ValueOf(&on).Elem().Field(i).SetZero()
+		if n := count(on); n == base {
+			t.Errorf("with %s back at its zero value the plain bench at depth %d still searched %d nodes: "+
+				"the signature cannot see that feature", v.Type().Field(i).Name, depth, n)
+		}
+	}
+	if switches == 0 {
+		t.Error("PlainTuning switches nothing off")
+	}
+}
+
+// TestProfileNames: a Profile set from a flag takes only the names in
+// Profiles, and the empty profile searches as Play.
+func TestProfileNames(t *testing.T) {
+	var p Profile
+	if err := p.Set("fast"); err == nil || !strings.Contains(err.Error(), `"fast"`) || p != "" {
+		t.Errorf(`Set("fast"): %v, profile %q`, err, p)
+	}
+	for _, q := range Profiles {
+		if err := p.Set(string(q)); err != nil || p != q {
+			t.Errorf("Set(%q): %v, profile %q", q, err, p)
+		}
+	}
+	if Profile("").Tuning() != Play.Tuning() || Plain.Tuning() != PlainTuning() {
+		t.Error("the empty profile does not search as play, or plain not with PlainTuning")
+	}
 }

@@ -8,15 +8,15 @@ import (
 	"github.com/nechecb/nechecb/eval"
 )
 
-// Bench runs the search benchmark (search.Bench) to depth with the
-// evaluator of spec, writing its report to w, and returns the nodes
-// searched and the time taken: nechecb bench, and the protocol's bench
-// command.
-func Bench(w io.Writer, depth int, spec string) (uint64, time.Duration, error) {
+// Bench runs the search benchmark (search.Bench) to depth (0: the
+// profile's signature depth) with the evaluator of spec and the search
+// profile p, writing its report to w, and returns the nodes searched and
+// the time taken: nechecb bench, and the protocol's bench command.
+func Bench(w io.Writer, depth int, spec string, p Profile) (uint64, time.Duration, error) {
 	f, err := eval.Load(spec)
 	if err != nil {
 		return 0, 0, err
 	}
-	nodes, elapsed := search.Bench(w, depth, func() search.Evaluator { return f() })
+	nodes, elapsed := search.Bench(w, depth, func() search.Evaluator { return f() }, p)
 	return nodes, elapsed, nil
 }

@@ -1,7 +1,7 @@
 // Package player is the one boundary between nechecb's front ends (the
 // protocol server, the console, the training game loop, the CheckerBoard
 // plugin) and the search. It names the types that cross that boundary
-// (Limits, Options, Tuning, Info, Result, Score: the search's own) and holds
+// (Limits, Options, Tuning, Profile, Info, Result, Score: the search's own) and holds
 // the one adapter, Engine, that puts engine/search and an endgame database
 // behind them. Front ends declare the small interface they need in these
 // types; Engine satisfies all of them. The engine session
@@ -30,6 +30,15 @@ type (
 	Info    = search.Info
 	Result  = search.Result
 	Score   = search.Score
+	// Profile names the search settings of a workload (search.Profile).
+	Profile = search.Profile
+)
+
+// The search profiles: Plain, the learners' full-width alpha-beta, and
+// Play, the default of timed play (search.Plain, search.Play).
+const (
+	Plain = search.Plain
+	Play  = search.Play
 )
 
 // DefaultOptions are the search's defaults, the engine option table's

@@ -58,14 +58,14 @@ func (e *Evaluator) Key() string {
 // conditions that end a game beyond the rules of checkers. They mirror
 // train/evolve's Rules, which document each field.
 type Rules struct {
-	Depth       int  `json:"depth"`
-	RandomTies  bool `json:"random_ties,omitempty"`
-	QuietDraw   int  `json:"quiet_draw,omitempty"`
-	CaptureDraw int  `json:"capture_draw,omitempty"`
-	MaxPlies    int  `json:"max_plies,omitempty"`
-	NoLMR       bool `json:"no_lmr,omitempty"`
-	HashMB      int  `json:"hash_mb,omitempty"`
-	MoverView   bool `json:"mover_view,omitempty"`
+	Depth       int    `json:"depth"`
+	RandomTies  bool   `json:"random_ties,omitempty"`
+	QuietDraw   int    `json:"quiet_draw,omitempty"`
+	CaptureDraw int    `json:"capture_draw,omitempty"`
+	MaxPlies    int    `json:"max_plies,omitempty"`
+	Search      string `json:"search,omitempty"`
+	HashMB      int    `json:"hash_mb,omitempty"`
+	MoverView   bool   `json:"mover_view,omitempty"`
 }
 
 // Game is one game of a unit: indexes into the unit's cast for the two

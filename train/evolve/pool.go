@@ -35,9 +35,10 @@ type Rules struct {
 	// MaxPlies adjudicates a game as drawn at this length; 0 means none
 	// (the rules' threefold repetition and 40-move rule still apply).
 	MaxPlies int
-	// NoLMR switches the search's late-move reductions off, for a plain
-	// alpha-beta search that returns the exact minimax value.
-	NoLMR bool
+	// Search is the search profile of every move: player.Plain, the
+	// seeds' full-width alpha-beta, or player.Play, timed play's search
+	// (the empty profile searches as Play).
+	Search player.Profile
 	// HashMB is each searcher's table size; 0 means 1.
 	HashMB int
 	// MoverView judges every leaf from the side to move, even for
@@ -249,7 +250,7 @@ type arena struct {
 func newArena(r Rules) *arena {
 	a := &arena{rules: r, game: engine.NewGame(engine.StartPosition())}
 	a.opts = player.Options{HashMB: r.HashMB, Threads: 1, RandomTies: r.RandomTies, QuietDraw: r.QuietDraw, MoverView: r.MoverView, SharePV: true,
-		Tuning: player.Tuning{NoLMR: r.NoLMR}}
+		Tuning: r.Search.Tuning()}
 	if a.opts.HashMB <= 0 {
 		a.opts.HashMB = 1
 	}

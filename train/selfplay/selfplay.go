@@ -29,6 +29,9 @@ type Config struct {
 	MaxPlies int
 	// HashMB is each searcher's table size; 0 means 16.
 	HashMB int
+	// Search is the search profile of every move (player.Plain or
+	// player.Play; empty: Play).
+	Search player.Profile
 }
 
 // DefaultMaxPlies is the adjudication length when Config.MaxPlies is 0.
@@ -41,13 +44,19 @@ func (c Config) maxPlies() int {
 	return c.MaxPlies
 }
 
-// NewSearcher makes a one-thread searcher for games played with c.
-func (c Config) NewSearcher(f eval.Factory) *player.Engine {
+// Options returns the options of a one-thread searcher for games played
+// with c: its table size and its search profile's switches.
+func (c Config) Options() player.Options {
 	mb := c.HashMB
 	if mb <= 0 {
 		mb = 16
 	}
-	return player.New(player.Options{HashMB: mb, Threads: 1}, f, "")
+	return player.Options{HashMB: mb, Threads: 1, Tuning: c.Search.Tuning()}
+}
+
+// NewSearcher makes a one-thread searcher for games played with c.
+func (c Config) NewSearcher(f eval.Factory) *player.Engine {
+	return player.New(c.Options(), f, "")
 }
 
 // Rules returns the game loop's rules for games played with c.

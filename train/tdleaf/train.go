@@ -28,8 +28,11 @@ import (
 type Config struct {
 	// Games is the number of training games.
 	Games int
-	// Depth is the search depth of every move, in plies.
-	Depth int
+	// Depth is the search depth of every move, in plies, and Search the
+	// search profile of every move, the curve's included (player.Plain or
+	// player.Play; empty: Play).
+	Depth  int
+	Search player.Profile
 	// Lambda and Alpha are the trace decay and the step size of the update.
 	Lambda, Alpha float64
 	// Opponent plays the other side; nil means self-play, where the network
@@ -70,7 +73,7 @@ type Config struct {
 
 // Default holds the typical settings of docs/tdleaf.md and a modest run.
 var Default = Config{
-	Games: 200, Depth: 4, Lambda: 0.7, Alpha: 1e-3, Repetitions: 3, Lookahead: 12,
+	Games: 200, Depth: 4, Search: player.Plain, Lambda: 0.7, Alpha: 1e-3, Repetitions: 3, Lookahead: 12,
 	MaxPlies: 200, RandomPlies: 4, Seed: 1, CurveEvery: 20, CurveOpenings: 10, CurveDepth: 4, CurveWorkers: 1,
 }
 
@@ -244,10 +247,11 @@ func Run(ctx context.Context, n *tdnet.Network, cfg Config, log io.Writer) ([]Cu
 	if err != nil {
 		return nil, err
 	}
-	netS := player.New(player.Options{HashMB: 16, Threads: 1}, tdnet.Factory(n), "tdleaf")
+	games := selfplay.Config{Depth: cfg.Depth, MaxPlies: cfg.MaxPlies, Search: cfg.Search}
+	netS := player.New(games.Options(), tdnet.Factory(n), "tdleaf")
 	var oppS *player.Engine
 	if cfg.Opponent != nil {
-		oppS = player.New(player.Options{HashMB: 16, Threads: 1}, cfg.Opponent, "opponent")
+		oppS = player.New(games.Options(), cfg.Opponent, "opponent")
 	}
 	var curve []CurvePoint
 	measure := func(games int) error {
@@ -255,7 +259,7 @@ func Run(ctx context.Context, n *tdnet.Network, cfg Config, log io.Writer) ([]Cu
 			return nil
 		}
 		ops := openings[:min(max(cfg.CurveOpenings, 1), len(openings))]
-		sc, err := selfplay.Match(ctx, tdnet.Factory(n), cfg.CurveOpponent, ops, selfplay.Config{Depth: cfg.CurveDepth, MaxPlies: cfg.MaxPlies}, cfg.CurveWorkers)
+		sc, err := selfplay.Match(ctx, tdnet.Factory(n), cfg.CurveOpponent, ops, selfplay.Config{Depth: cfg.CurveDepth, MaxPlies: cfg.MaxPlies, Search: cfg.Search}, cfg.CurveWorkers)
 		if err != nil {
 			return err
 		}

@@ -97,11 +97,13 @@ func Generate(ctx context.Context, f eval.Factory, cfg DataConfig, log io.Writer
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := player.New(player.Options{HashMB: 16, Threads: 1}, f, "")
+			s := cfg.Game.NewSearcher(f)
 			mover := cfg.Game.Player(s)
 			for game := range jobs {
 				rng := rand.New(rand.NewPCG(cfg.Seed, uint64(game)))
-				s.SetOptions(player.Options{HashMB: 16, Threads: 1, RandomTies: true, Seed: rng.Uint64()})
+				o := cfg.Game.Options()
+				o.RandomTies, o.Seed = true, rng.Uint64()
+				s.SetOptions(o)
 				got, err := playForData(ctx, openings, rng, cfg, s, mover)
 				mu.Lock()
 				if err != nil && first == nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/nechecb/nechecb/engine"
 	"github.com/nechecb/nechecb/eval"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/internal/workunit"
 	"github.com/nechecb/nechecb/train/datagen"
 	"github.com/nechecb/nechecb/train/evolve"
@@ -24,13 +25,13 @@ import (
 // ToUnitRules returns the plain-data form of a pool's rules.
 func ToUnitRules(r evolve.Rules) workunit.Rules {
 	return workunit.Rules{Depth: r.Depth, RandomTies: r.RandomTies, QuietDraw: r.QuietDraw, CaptureDraw: r.CaptureDraw,
-		MaxPlies: r.MaxPlies, NoLMR: r.NoLMR, HashMB: r.HashMB, MoverView: r.MoverView}
+		MaxPlies: r.MaxPlies, Search: string(r.Search), HashMB: r.HashMB, MoverView: r.MoverView}
 }
 
 // FromUnitRules returns a pool's rules from their plain-data form.
 func FromUnitRules(r workunit.Rules) evolve.Rules {
 	return evolve.Rules{Depth: r.Depth, RandomTies: r.RandomTies, QuietDraw: r.QuietDraw, CaptureDraw: r.CaptureDraw,
-		MaxPlies: r.MaxPlies, NoLMR: r.NoLMR, HashMB: r.HashMB, MoverView: r.MoverView}
+		MaxPlies: r.MaxPlies, Search: player.Profile(r.Search), HashMB: r.HashMB, MoverView: r.MoverView}
 }
 
 // Executor plays units. It keeps the evaluators it has loaded, by their

@@ -14,6 +14,7 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	net "github.com/nechecb/nechecb/eval/blondie"
 	"github.com/nechecb/nechecb/internal/badinput"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
@@ -32,10 +33,12 @@ type Config struct {
 	Parents int `json:"parents"`
 	// Depth is the search depth; MaxPlies draws a game at that length (the
 	// paper: 100 moves by each side); RandomTies picks at random among
-	// equal root moves.
-	Depth      int  `json:"depth"`
-	MaxPlies   int  `json:"max_plies"`
-	RandomTies bool `json:"random_ties"`
+	// equal root moves; Search is the search profile (both modes: plain,
+	// the paper's full-width alpha-beta).
+	Depth      int            `json:"depth"`
+	MaxPlies   int            `json:"max_plies"`
+	RandomTies bool           `json:"random_ties"`
+	Search     player.Profile `json:"search"`
 	// MoverView judges the search's leaves from the side to move instead
 	// of the root player's side (engine/search.RootViewer).
 	MoverView bool `json:"mover_view,omitempty"`
@@ -79,7 +82,7 @@ type Config struct {
 
 // Default returns the settings of mode.
 func Default(mode string) Config {
-	c := Config{Kind: "blondie", Mode: mode, Seed: 1, Arch: 1999, Parents: 15, Depth: 4, MaxPlies: 200,
+	c := Config{Kind: "blondie", Mode: mode, Seed: 1, Arch: 1999, Parents: 15, Depth: 4, MaxPlies: 200, Search: player.Plain,
 		Games: 5, Win: 1, Draw: 0, Loss: -2, KeepEvery: 10}
 	if mode == Improved {
 		c.Games, c.Pairs, c.Elite, c.RandomTies = 0, 1, 2, true
@@ -93,6 +96,8 @@ func (c *Config) Check() error {
 	switch {
 	case c.Mode != Faithful && c.Mode != Improved:
 		return fmt.Errorf("mode %q: want faithful or improved", c.Mode)
+	case c.Search.Check() != nil:
+		return c.Search.Check()
 	case !net.Arch(c.Arch).Valid():
 		return fmt.Errorf("arch %d: want 1999 or 2001", c.Arch)
 	case c.Parents < 1 || c.Depth < 1 || c.MaxPlies < 0 || c.Tau < 0 || c.KeepEvery < 1:
@@ -120,7 +125,7 @@ func (c *Config) Check() error {
 
 // Rules returns the rules of the run's games.
 func (c *Config) Rules() evolve.Rules {
-	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, MaxPlies: c.MaxPlies, MoverView: c.MoverView}
+	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, MaxPlies: c.MaxPlies, Search: c.Search, MoverView: c.MoverView}
 }
 
 // tau returns the learning rate in force.

@@ -10,6 +10,7 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	net "github.com/nechecb/nechecb/eval/cnn"
 	"github.com/nechecb/nechecb/internal/badinput"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
@@ -49,11 +50,13 @@ type Config struct {
 	Pairs int `json:"pairs,omitempty"`
 	// Depth is the search depth; 0 plays without search (the seed).
 	// CaptureDraw draws a game after that many plies without a capture
-	// (the seed's library: 40); MaxPlies adjudicates a draw at a length.
-	Depth       int  `json:"depth"`
-	CaptureDraw int  `json:"capture_draw"`
-	MaxPlies    int  `json:"max_plies"`
-	RandomTies  bool `json:"random_ties"`
+	// (the seed's library: 40); MaxPlies adjudicates a draw at a length;
+	// Search is the search profile (both modes: plain).
+	Depth       int            `json:"depth"`
+	CaptureDraw int            `json:"capture_draw"`
+	MaxPlies    int            `json:"max_plies"`
+	RandomTies  bool           `json:"random_ties"`
+	Search      player.Profile `json:"search"`
 	// MoverView judges the search's leaves from the side to move instead
 	// of the root player's side (engine/search.RootViewer).
 	MoverView bool `json:"mover_view,omitempty"`
@@ -62,7 +65,7 @@ type Config struct {
 // Default returns the settings of mode.
 func Default(mode string) Config {
 	c := Config{Kind: "cnn", Mode: mode, Seed: 1, Population: 1028, Survivors: 16, Mutants: 3, Mutation: 0.1, InitRange: 1,
-		Duels: true, Rounds: 3, Field: 128, GroupSize: 4, GroupKeep: 2, CaptureDraw: 40, MaxPlies: 400}
+		Duels: true, Rounds: 3, Field: 128, GroupSize: 4, GroupKeep: 2, CaptureDraw: 40, MaxPlies: 400, Search: player.Plain}
 	if mode == Improved {
 		c.Population, c.Survivors, c.Duels = 256, 8, false
 		c.Rounds, c.Field, c.GroupSize, c.GroupKeep = 0, 0, 0, 0
@@ -85,6 +88,8 @@ func (c *Config) Check() error {
 	switch {
 	case c.Mode != Faithful && c.Mode != Improved:
 		return fmt.Errorf("mode %q: want faithful or improved", c.Mode)
+	case c.Search.Check() != nil:
+		return c.Search.Check()
 	case c.Survivors < 2 || c.Population < c.Survivors || c.Mutants < 0 || c.Mutation < 0 || c.InitRange <= 0:
 		return fmt.Errorf("need 2 <= survivors <= population, mutants and mutation not negative, init-range positive")
 	case c.Depth < 0 || c.MaxPlies < 0 || c.CaptureDraw < 0:
@@ -99,7 +104,7 @@ func (c *Config) Check() error {
 
 // Rules returns the rules of the run's games.
 func (c *Config) Rules() evolve.Rules {
-	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, CaptureDraw: c.CaptureDraw, MaxPlies: c.MaxPlies, MoverView: c.MoverView}
+	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, CaptureDraw: c.CaptureDraw, MaxPlies: c.MaxPlies, Search: c.Search, MoverView: c.MoverView}
 }
 
 // Random-number purposes.

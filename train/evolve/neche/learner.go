@@ -14,6 +14,7 @@ import (
 	"github.com/nechecb/nechecb/eval"
 	genome "github.com/nechecb/nechecb/eval/neche"
 	"github.com/nechecb/nechecb/internal/badinput"
+	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/train/evolve"
 )
 
@@ -31,13 +32,15 @@ type Config struct {
 	Genes      int `json:"genes"`
 	// Depth is the search depth of every move; QuietDraw neche's draw
 	// after that many plies without capture or promotion (0: off);
-	// RandomTies its random choice among equal root moves; NoLMR a plain
-	// full-width alpha-beta; MaxPlies a safety adjudication.
-	Depth      int  `json:"depth"`
-	QuietDraw  int  `json:"quiet_draw"`
-	RandomTies bool `json:"random_ties"`
-	NoLMR      bool `json:"no_lmr"`
-	MaxPlies   int  `json:"max_plies"`
+	// RandomTies its random choice among equal root moves; Search the
+	// search profile (both modes: plain, neche's full-width alpha-beta;
+	// docs/evolution.md has the measurement that chose it for improved
+	// mode); MaxPlies a safety adjudication.
+	Depth      int            `json:"depth"`
+	QuietDraw  int            `json:"quiet_draw"`
+	RandomTies bool           `json:"random_ties"`
+	Search     player.Profile `json:"search"`
+	MaxPlies   int            `json:"max_plies"`
 	// MoverView judges the search's leaves from the side to move, as a
 	// negamax engine does, instead of from the root player's side, as
 	// neche's search does (engine/search.RootViewer).
@@ -121,9 +124,9 @@ type Config struct {
 // operators and changes how genomes are compared and selected.
 func Default(mode string) Config {
 	c := Config{Kind: "neche", Mode: mode, Seed: 1, Population: 200, Genes: 200, Depth: 6, QuietDraw: 20,
-		RandomTies: true, NoLMR: true, MaxPlies: 400, Rounds: 2, PointRate: 0.001, TranslocationRate: 0.02}
+		RandomTies: true, Search: player.Plain, MaxPlies: 400, Rounds: 2, PointRate: 0.001, TranslocationRate: 0.02}
 	if mode == Improved {
-		c.Population, c.Depth, c.Rounds, c.NoLMR, c.QuietDraw = 100, 2, 0, false, 0
+		c.Population, c.Depth, c.Rounds, c.QuietDraw = 100, 2, 0, 0
 		c.Opponents, c.Elite, c.Tournament, c.Hall, c.KeptInit = 6, 6, 3, 4, true
 		c.PointRate, c.TranslocationRate = 0.002, 0.05
 		c.LayerInit, c.Ladder, c.LadderBallots, c.Shaping = true, []string{evolve.OpponentG1}, 4, 0.5
@@ -137,6 +140,8 @@ func (c *Config) Check() error {
 	switch {
 	case c.Mode != Faithful && c.Mode != Improved:
 		return fmt.Errorf("mode %q: want faithful or improved", c.Mode)
+	case c.Search.Check() != nil:
+		return c.Search.Check()
 	case c.Population < 2 || c.Genes < 1 || c.Depth < 1:
 		return fmt.Errorf("population (%d) must be at least 2, genes (%d) and depth (%d) at least 1", c.Population, c.Genes, c.Depth)
 	case c.PointRate < 0 || c.PointRate > 1 || c.TranslocationRate < 0 || c.TranslocationRate > 1:
@@ -175,7 +180,7 @@ func ladderOpponent(name string) (eval.Factory, error) { return evolve.FixedOppo
 
 // Rules returns the rules of the run's games.
 func (c *Config) Rules() evolve.Rules {
-	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, QuietDraw: c.QuietDraw, MaxPlies: c.MaxPlies, NoLMR: c.NoLMR, MoverView: c.MoverView}
+	return evolve.Rules{Depth: c.Depth, RandomTies: c.RandomTies, QuietDraw: c.QuietDraw, MaxPlies: c.MaxPlies, Search: c.Search, MoverView: c.MoverView}
 }
 
 // DebugDir is the folder of a run that holds every generation's
