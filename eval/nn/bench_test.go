@@ -38,7 +38,7 @@ var searchSequence = sync.OnceValue(func() []engine.Position {
 	f := pattern.Default
 	search.Bench(io.Discard, benchDepth, func() search.Evaluator {
 		return recorder{pattern.NewEvaluator(f()), &seen}
-	})
+	}, search.Play)
 	return seen
 })
 
@@ -95,7 +95,7 @@ func benchSearch(b *testing.B, f eval.Factory) {
 	var nodes uint64
 	cpu := startCPU(b)
 	for range b.N {
-		n, _ := search.Bench(io.Discard, searchDepth, func() search.Evaluator { return f() })
+		n, _ := search.Bench(io.Discard, searchDepth, func() search.Evaluator { return f() }, search.Play)
 		nodes += n
 	}
 	if t, ok := cputime.Self(); cpu.ok && ok {

@@ -41,7 +41,7 @@ func TestSiteMeasure(t *testing.T) {
 	t.Logf("load to a playable board: first %.0f ms, then median %.0f ms (%v)", first, later[len(later)/2], loads)
 	t.Logf("the server's answers to the 5 loads' requests for nechecb.wasm: %v", st.answered("/nechecb.wasm"))
 	for _, spec := range []string{"material", "pattern"} {
-		nativeNodes, nativeTime, err := player.Bench(io.Discard, search.BenchDepth, spec)
+		nativeNodes, nativeTime, err := player.Bench(io.Discard, search.BenchDepth, spec, player.Play)
 		if err != nil {
 			t.Fatal(err)
 		}
