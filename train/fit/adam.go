@@ -80,16 +80,21 @@ func (a *Adam) Step(n int, lr float32) {
 		if a.Bound != nil {
 			lim = a.Bound[lo:hi][:len(th)]
 		}
-		for j := range th {
-			var g float32
-			for _, gk := range a.Grads {
-				g += gk[lo+j]
-				gk[lo+j] = 0
+		// Sum the shards' gradients into the first one's, in shard
+		// order, clearing the others.
+		g0 := a.Grads[0][lo:hi][:len(th)]
+		for _, gk := range a.Grads[1:] {
+			gk = gk[lo:hi][:len(g0)]
+			for j, x := range gk {
+				g0[j] += x
 			}
+			clear(gk)
+		}
+		for j := range th {
 			if frz != nil && frz[j] {
 				continue
 			}
-			g *= inv
+			g := g0[j] * inv
 			m[j] = b1*m[j] + (1-b1)*g
 			v[j] = b2*v[j] + (1-b2)*g*g
 			x := th[j] - lr*(m[j]/c1)/(float32(math.Sqrt(float64(v[j]/c2)))+eps)
@@ -101,5 +106,6 @@ func (a *Adam) Step(n int, lr float32) {
 			}
 			th[j] = x
 		}
+		clear(g0)
 	})
 }
