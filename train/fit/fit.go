@@ -4,8 +4,10 @@
 // scores into win probabilities, the held-out split by whole games, the
 // piece-count buckets the held-out loss is reported by, the record of a
 // fit's epochs with its best epoch and its plot, the fixed shards that make
-// a fit deterministic whatever the number of workers, and the reading of
-// several positions files at once.
+// a fit deterministic whatever the number of workers, the Adam step over
+// those shards' gradients (with the trainers' options: weight decay,
+// frozen and bounded weights), and the reading of several positions files
+// at once.
 package fit
 
 import (

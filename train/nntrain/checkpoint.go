@@ -86,7 +86,7 @@ func (t *trainer) save(res *Result) error {
 	b.WriteString(ckMagic)
 	b.Write(le.AppendUint16(nil, ckVersion))
 	text(t.fingerprint(res.TrainN))
-	u32(t.step)
+	u32(t.opt.Steps)
 	f64(res.StartValid)
 	for i := range fit.NumBuckets {
 		f64(res.StartBuckets[i])
@@ -105,7 +105,7 @@ func (t *trainer) save(res *Result) error {
 	}
 	text(res.Lineage)
 	u32(t.m.n)
-	for _, v := range [][]float32{t.theta, t.best, t.am, t.av} {
+	for _, v := range [][]float32{t.opt.Theta, t.best, t.opt.M, t.opt.V} {
 		for _, x := range v {
 			b.Write(le.AppendUint32(nil, math.Float32bits(x)))
 		}
@@ -142,7 +142,7 @@ func (t *trainer) resume(res *Result, trainN int) error {
 	if got, want := d.text(), t.fingerprint(trainN); d.bad < 0 && got != want {
 		return fail(len(ckMagic)+2, "made by another fit:\n  %s\nnot this one:\n  %s\n(use the same settings and data, or remove it)", got, want)
 	}
-	t.step = d.u32()
+	t.opt.Steps = d.u32()
 	res.StartValid = d.f64()
 	for i := range fit.NumBuckets {
 		res.StartBuckets[i] = d.f64()
@@ -166,7 +166,7 @@ func (t *trainer) resume(res *Result, trainN int) error {
 	if np := d.u32(); d.bad < 0 && np != t.m.n {
 		return fail(d.off-4, "%d weights, the layout has %d", np, t.m.n)
 	}
-	for _, v := range [][]float32{t.theta, t.best, t.am, t.av} {
+	for _, v := range [][]float32{t.opt.Theta, t.best, t.opt.M, t.opt.V} {
 		d.f32s(v)
 	}
 	switch {

@@ -150,16 +150,11 @@ type trainer struct {
 	k       float64
 	recs    []positions.Record
 	target  []float32
-	theta   []float32
+	opt     *fit.Adam // the weights, Adam's state, each weight's bound
 	best    []float32
-	am, av  []float32 // Adam's moments
-	lim     []float32
-	grads   [shards][]float32
 	scratch [shards]*scratch
-	losses  [shards]float64
 	buckets [shards][fit.NumBuckets]float64
 	counts  [shards][fit.NumBuckets]int
-	step    int
 }
 
 // Train fits a net of cfg.Layout to recs, starting from start (nil:
@@ -196,20 +191,21 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 	for i := range recs {
 		t.target[i] = float32(fit.Target(&recs[i], cfg.Lambda, t.k))
 	}
-	t.lim = t.m.limits()
+	lim := t.m.limits()
+	var theta []float32
 	if start != nil {
-		t.theta = t.m.dequantise(start)
-		clampTo(t.theta, t.lim)
+		theta = t.m.dequantise(start)
+		clampTo(theta, lim)
 	} else {
-		t.theta = t.m.randomInit(cfg.Seed)
+		theta = t.m.randomInit(cfg.Seed)
 	}
-	t.am, t.av = make([]float32, t.m.n), make([]float32, t.m.n)
+	t.opt = fit.NewAdam(theta, shards, cfg.Workers)
+	t.opt.Bound = lim
 	for s := range shards {
-		t.grads[s] = make([]float32, t.m.n)
 		t.scratch[s] = t.m.newScratch()
 	}
 	res := &Result{K: t.k, Curve: fit.Curve{TrainN: len(trainIdx), ValidN: len(validIdx), StartValid: math.NaN()}, Lineage: cfg.Lineage}
-	t.best = append([]float32(nil), t.theta...)
+	t.best = append([]float32(nil), t.opt.Theta...)
 	if err := t.resume(res, len(trainIdx)); err != nil {
 		return nil, err
 	}
@@ -258,7 +254,7 @@ func (t *trainer) epochs(ctx context.Context, res *Result, trainIdx, validIdx []
 		epochStart := time.Now()
 		for b := 0; b < len(order) && ctx.Err() == nil; b += cfg.Batch {
 			batch := order[b:min(b+cfg.Batch, len(order))]
-			sum += t.batch(batch, fit.CosineRate(cfg.Rate, t.step, total))
+			sum += t.batch(batch, fit.CosineRate(cfg.Rate, t.opt.Steps, total))
 			if status != nil {
 				done := b + len(batch)
 				rate := float64(done) / time.Since(epochStart).Seconds()
@@ -276,7 +272,7 @@ func (t *trainer) epochs(ctx context.Context, res *Result, trainIdx, validIdx []
 			e.Valid, e.Buckets, _ = t.loss(validIdx)
 		}
 		if res.Add(e) {
-			copy(t.best, t.theta)
+			copy(t.best, t.opt.Theta)
 		}
 		res.Speed = append(res.Speed, speed)
 		if cfg.Checkpoint != "" {
@@ -294,53 +290,19 @@ func (t *trainer) epochs(ctx context.Context, res *Result, trainIdx, validIdx []
 // batch takes one Adam step on the records of idx with step size lr and
 // returns their summed loss before the step.
 func (t *trainer) batch(idx []int32, lr float32) float64 {
-	fit.Parallel(t.cfg.Workers, shards, func(s int) {
+	return t.opt.Batch(len(idx), lr, func(s int) float64 {
 		lo, hi := fit.ShardRange(s, shards, len(idx))
-		grad, sc := t.grads[s], t.scratch[s]
+		th, grad, sc := t.opt.Theta, t.opt.Grads[s], t.scratch[s]
 		sum := 0.0
 		for _, i := range idx[lo:hi] {
 			p := t.recs[i].Board()
-			y := t.m.forward(t.theta, &p, sc)
+			y := t.m.forward(th, &p, sc)
 			pr := float32(fit.Sigmoid(float64(y)))
 			tg := t.target[i]
 			sum += fit.CrossEntropy(float64(pr), float64(tg))
-			t.m.backward(t.theta, grad, pr-tg, sc)
+			t.m.backward(th, grad, pr-tg, sc)
 		}
-		t.losses[s] = sum
-	})
-	t.step++
-	t.adam(len(idx), lr)
-	var sum float64
-	for _, l := range t.losses {
-		sum += l
-	}
-	return sum
-}
-
-// adam applies the summed gradient of n positions with step size lr,
-// clears it, and holds every weight within its bound.
-func (t *trainer) adam(n int, lr float32) {
-	const b1, b2, eps = 0.9, 0.999, 1e-8
-	c1 := float32(1 - math.Pow(b1, float64(t.step)))
-	c2 := float32(1 - math.Pow(b2, float64(t.step)))
-	inv := 1 / float32(n)
-	fit.Parallel(t.cfg.Workers, shards, func(s int) {
-		lo, hi := fit.ShardRange(s, shards, len(t.theta))
-		th, m, v, lim := t.theta[lo:hi], t.am[lo:hi], t.av[lo:hi], t.lim[lo:hi]
-		m, v, lim = m[:len(th)], v[:len(th)], lim[:len(th)]
-		for j := range th {
-			var g float32
-			for k := range shards {
-				gk := t.grads[k][lo:hi]
-				g += gk[j]
-				gk[j] = 0
-			}
-			g *= inv
-			m[j] = b1*m[j] + (1-b1)*g
-			v[j] = b2*v[j] + (1-b2)*g*g
-			x := th[j] - lr*(m[j]/c1)/(float32(math.Sqrt(float64(v[j]/c2)))+eps)
-			th[j] = max(-lim[j], min(lim[j], x))
-		}
+		return sum
 	})
 }
 
@@ -349,7 +311,7 @@ func (t *trainer) adam(n int, lr float32) {
 // and the buckets' counts.
 func (t *trainer) loss(idx []int32) (float64, [fit.NumBuckets]float64, [fit.NumBuckets]int) {
 	return t.lossOf(idx, func(s int, p *engine.Position) float64 {
-		return float64(t.m.forward(t.theta, p, t.scratch[s]))
+		return float64(t.m.forward(t.opt.Theta, p, t.scratch[s]))
 	})
 }
 

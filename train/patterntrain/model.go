@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nechecb/nechecb/eval/pattern"
+	"github.com/nechecb/nechecb/train/fit"
 )
 
 // layout says where a model's terms lie among the trained parameters.
@@ -168,18 +169,13 @@ func (t *trainer) initWeights(start *pattern.Weights) {
 	np := m.Terms() * slots
 	// slot returns the index of term off's slot k (k = knots: the base).
 	slot := func(off, k int) int { return off*slots + k }
-	t.theta = make([]float32, np)
-	t.m = make([]float32, np)
-	t.v = make([]float32, np)
-	for s := range t.grads {
-		t.grads[s] = make([]float32, np)
-	}
-	t.decayed = make([]bool, np)
-	t.frozen = make([]bool, np)
+	t.opt = fit.NewAdam(make([]float32, np), shards, t.cfg.Workers)
+	theta, frozen, decayed := t.opt.Theta, make([]bool, np), make([]bool, np)
+	t.opt.Frozen, t.opt.Decayed, t.opt.Decay = frozen, decayed, float32(t.cfg.Decay)
 	for off := range m.Terms() {
 		isGlobal := off >= pattern.GlobalsOffset && off < m.KingsOffset()
 		for k := range slots {
-			t.decayed[slot(off, k)] = !isGlobal
+			decayed[slot(off, k)] = !isGlobal
 		}
 	}
 	w := make([]float32, m.Params()) // the knots' weights, base 0
@@ -193,13 +189,13 @@ func (t *trainer) initWeights(start *pattern.Weights) {
 	}
 	for off := range m.Terms() {
 		for k := range m.Knots {
-			t.theta[slot(off, k)] = w[m.Param(off, k)]
+			theta[slot(off, k)] = w[m.Param(off, k)]
 		}
 	}
 	offs, _ := dropped(m, t.cfg.Drop) // checked by checkConfig
 	for _, off := range offs {
 		for k := range slots {
-			t.theta[slot(off, k)], t.frozen[slot(off, k)] = 0, true
+			theta[slot(off, k)], frozen[slot(off, k)] = 0, true
 		}
 	}
 }

@@ -100,17 +100,14 @@ type trainer struct {
 	k      float32
 	recs   []positions.Record
 	target []float32 // per record
-	theta  []float32 // the parameters, in centipawns, laid out by lay
-	m, v   []float32 // Adam's moments
-	grads  [shards][]float32
-	losses [shards]float64
+	// opt holds the parameters, in centipawns, laid out by lay, and
+	// Adam's state; the pattern and king weights decay, the globals do
+	// not, and the weights of Config.Drop are frozen at zero.
+	opt *fit.Adam
 	// buckets holds each shard's held-out loss and count by bucket.
 	buckets [shards][fit.NumBuckets]float64
 	counts  [shards][fit.NumBuckets]int
 	bw      [fit.NumBuckets]float32 // Config.BucketWeights, or all 1
-	decayed []bool                  // per weight: pattern and king weights decay, globals do not
-	frozen  []bool                  // per weight: held at zero (Config.Drop)
-	step    int
 }
 
 // checkConfig reports what is wrong with cfg.
@@ -195,7 +192,7 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 	}
 	t.initWeights(start)
 	res := &Result{K: k, Curve: fit.Curve{TrainN: len(trainIdx), ValidN: len(validIdx), StartValid: math.NaN()}}
-	best := append([]float32(nil), t.theta...)
+	best := append([]float32(nil), t.opt.Theta...)
 	if len(validIdx) > 0 {
 		res.StartValid, res.StartBuckets, res.BucketN = t.loss(validIdx)
 	}
@@ -207,14 +204,14 @@ func Train(ctx context.Context, recs []positions.Record, start *pattern.Weights,
 		var sum float64
 		for b := 0; b < len(trainIdx) && ctx.Err() == nil; b += cfg.Batch {
 			batch := trainIdx[b:min(b+cfg.Batch, len(trainIdx))]
-			sum += t.batch(batch, fit.CosineRate(cfg.Rate, t.step, total))
+			sum += t.batch(batch, fit.CosineRate(cfg.Rate, t.opt.Steps, total))
 		}
 		e := fit.Epoch{Epoch: ep, Train: sum / trainWeight, Valid: math.NaN(), Elapsed: time.Since(begin)}
 		if len(validIdx) > 0 {
 			e.Valid, e.Buckets, _ = t.loss(validIdx)
 		}
 		if res.Add(e) {
-			copy(best, t.theta)
+			copy(best, t.opt.Theta)
 		}
 		if progress != nil {
 			progress(e)
@@ -234,9 +231,9 @@ func shardRange(s, n int) (int, int) { return fit.ShardRange(s, shards, n) }
 // returns their summed loss before the step.
 func (t *trainer) batch(idx []int32, lr float32) float64 {
 	k := t.k / 100
-	t.parallel(func(s int) {
+	return t.opt.Batch(len(idx), lr, func(s int) float64 {
 		lo, hi := shardRange(s, len(idx))
-		grad := t.grads[s]
+		grad := t.opt.Grads[s]
 		var f pattern.Features
 		var a active
 		sum := 0.0
@@ -244,49 +241,14 @@ func (t *trainer) batch(idx []int32, lr float32) float64 {
 			p := t.recs[i].Board()
 			pattern.Extract(&p, &f)
 			t.lay.gather(&f, &a)
-			v := a.value(t.theta)
+			v := a.value(t.opt.Theta)
 			pr := float32(fit.Sigmoid(float64(k * v)))
 			tg := t.target[i]
 			w := t.bw[fit.BucketOf(f.Pieces)]
 			sum += float64(w) * fit.CrossEntropy(float64(pr), float64(tg))
 			a.addGradient(w*(pr-tg)*k, grad)
 		}
-		t.losses[s] = sum
-	})
-	t.step++
-	t.adam(len(idx), lr)
-	var sum float64
-	for _, l := range t.losses {
-		sum += l
-	}
-	return sum
-}
-
-// adam applies the summed gradient of n positions with step size lr and
-// clears it.
-func (t *trainer) adam(n int, lr float32) {
-	const b1, b2, eps = 0.9, 0.999, 1e-8
-	c1 := float32(1 - math.Pow(b1, float64(t.step)))
-	c2 := float32(1 - math.Pow(b2, float64(t.step)))
-	inv := 1 / float32(n)
-	decay := lr * float32(t.cfg.Decay)
-	t.parallel(func(s int) {
-		lo, hi := shardRange(s, len(t.theta))
-		th, m, v, dec, frz := t.theta[lo:hi], t.m[lo:hi], t.v[lo:hi], t.decayed[lo:hi], t.frozen[lo:hi]
-		g0, g1, g2, g3 := t.grads[0][lo:hi], t.grads[1][lo:hi], t.grads[2][lo:hi], t.grads[3][lo:hi]
-		for j := range th {
-			g := (g0[j] + g1[j] + g2[j] + g3[j]) * inv
-			g0[j], g1[j], g2[j], g3[j] = 0, 0, 0, 0
-			if frz[j] {
-				continue
-			}
-			m[j] = b1*m[j] + (1-b1)*g
-			v[j] = b2*v[j] + (1-b2)*g*g
-			th[j] -= lr * (m[j] / c1) / (float32(math.Sqrt(float64(v[j]/c2))) + eps)
-			if dec[j] {
-				th[j] -= decay * th[j]
-			}
-		}
+		return sum
 	})
 }
 
@@ -303,7 +265,7 @@ func (t *trainer) loss(idx []int32) (float64, [fit.NumBuckets]float64, [fit.NumB
 			p := t.recs[i].Board()
 			pattern.Extract(&p, &f)
 			t.lay.gather(&f, &a)
-			l := fit.CrossEntropy(fit.Sigmoid(float64(k*a.value(t.theta))), float64(t.target[i]))
+			l := fit.CrossEntropy(fit.Sigmoid(float64(k*a.value(t.opt.Theta))), float64(t.target[i]))
 			b := fit.BucketOf(f.Pieces)
 			t.buckets[s][b] += l
 			t.counts[s][b]++
