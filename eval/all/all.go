@@ -23,4 +23,4 @@ import (
 )
 
 // DefaultSpec is the evaluator nechecb uses when none is given.
-const DefaultSpec = "pattern"
+const DefaultSpec = "nn"

@@ -174,12 +174,29 @@ func TestSpecs(t *testing.T) {
 			t.Errorf("%s: error %v, want one containing %q", spec, err, want)
 		}
 	}
-	if len(defaultFile) == 0 {
-		if _, err := eval.Load("nn"); err == nil || !strings.Contains(err.Error(), "no embedded net in this build: use nn:FILE") {
-			t.Errorf("nn with no embedded net: error %v", err)
+}
+
+// TestDefaultNet checks that the embedded net loads, that "nn" evaluates
+// with it, and that its note carries a lineage that names a gate.
+func TestDefaultNet(t *testing.T) {
+	n, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := eval.Load("nn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := f()
+	for _, p := range evaltest.RandomPositions(50, 8) {
+		if got, want := ev.Evaluate(&p), eval.Clamp(n.Centipawns(n.Output(&p))); got != want {
+			t.Fatalf("%v: nn gives %d, the embedded net's reference %d", p, got, want)
 		}
-	} else if _, err := eval.Load("nn"); err != nil {
-		t.Errorf("nn: %v", err)
+	}
+	for _, want := range []string{"nn-train", "cumulative", "gate"} {
+		if !strings.Contains(n.Note, want) {
+			t.Errorf("the embedded net's note does not say %q:\n%s", want, n.Note)
+		}
 	}
 }
 
