@@ -23,6 +23,7 @@
 #   POSITIONS  positions to generate (default 6000000)
 #   EPOCHS     training epochs (default 8)
 #   WORKERS    workers for datagen and the fit (default 2)
+#   SCREEN_GAMES the screen's most games (default 400)
 #   GATE_GAMES the gate's most games (default 2000)
 #   NATS       a NATS URL: datagen and the matches run on the fleet's
 #              workers (docs/fleet.md) instead of here
@@ -38,6 +39,7 @@ SEED=${SEED:-$((7000 + 100 * ROUND))}
 POSITIONS=${POSITIONS:-6000000}
 EPOCHS=${EPOCHS:-8}
 WORKERS=${WORKERS:-2}
+SCREEN_GAMES=${SCREEN_GAMES:-400}
 GATE_GAMES=${GATE_GAMES:-2000}
 dir=rounds/$ROUND
 mkdir -p "$dir"
@@ -85,7 +87,7 @@ engines=(--engine "name=candidate cmd=\"$NECHECB protocol\" opts=DBPath=none;Eva
 if [ ! -e "$dir/screen.txt" ]; then
 	log "screen at 100000 nodes a move (discards only)"
 	"$NECHECB" match "${engines[@]}" --openings 3move --random --seed "$SEED" --rounds 8 \
-		--games 400 --nodes 100000 --concurrency "$WORKERS" "${fleet[@]}" \
+		--games "$SCREEN_GAMES" --nodes 100000 --concurrency "$WORKERS" "${fleet[@]}" \
 		--sprt "elo0=-40 elo1=0 alpha=0.05 beta=0.05" | tee "$dir/screen.tmp"
 	mv "$dir/screen.tmp" "$dir/screen.txt"
 fi
