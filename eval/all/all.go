@@ -15,12 +15,25 @@ import (
 	// The hand-coded heuristic.
 	_ "github.com/nechecb/nechecb/eval/heuristic"
 	// The neural net evaluator.
-	_ "github.com/nechecb/nechecb/eval/nn"
+	"github.com/nechecb/nechecb/eval/nn"
 	// The learned pattern evaluator.
 	_ "github.com/nechecb/nechecb/eval/pattern"
 	// The TD-Leaf(lambda) network.
 	_ "github.com/nechecb/nechecb/eval/tdleaf"
 )
 
-// DefaultSpec is the evaluator nechecb uses when none is given.
-const DefaultSpec = "nn"
+// DefaultSpec is the evaluator nechecb uses when none is given: the neural
+// net where its assembly kernels run (amd64 with AVX2), and the pattern
+// evaluation elsewhere (other CPUs, -tags purego, the browser build). The
+// net won its gate searching at 0.62 times pattern's speed; with its
+// plain-Go kernels it searches about 30 times fewer nodes a second than
+// pattern, a cost no gate has measured (docs/nn.md).
+var DefaultSpec = defaultSpec(nn.Accelerated())
+
+// defaultSpec is DefaultSpec's choice.
+func defaultSpec(accelerated bool) string {
+	if accelerated {
+		return nn.Kind
+	}
+	return "pattern"
+}

@@ -25,3 +25,19 @@ func TestRootView(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultSpec checks the default's choice: the net where its kernels
+// are fast, pattern elsewhere, and that both load.
+func TestDefaultSpec(t *testing.T) {
+	if got := defaultSpec(true); got != "nn" {
+		t.Errorf("with the assembly kernels: %q, want nn", got)
+	}
+	if got := defaultSpec(false); got != "pattern" {
+		t.Errorf("without them: %q, want pattern", got)
+	}
+	for _, spec := range []string{defaultSpec(true), defaultSpec(false), DefaultSpec} {
+		if _, err := eval.Load(spec); err != nil {
+			t.Errorf("%s: %v", spec, err)
+		}
+	}
+}

@@ -57,6 +57,11 @@ func (m *model) factory() eval.Factory {
 	return func() eval.Evaluator { return newEvaluator(m, DefaultSlots) }
 }
 
+// Accelerated reports whether evaluations run the assembly kernels: on
+// amd64 with AVX2, outside -tags purego. Elsewhere the plain-Go twins give
+// the same values at about a thirtieth of the speed (docs/nn.md).
+func Accelerated() bool { return hasAVX2 }
+
 // load builds a factory from an "nn" spec: the embedded net when path is
 // empty, else the weight file at path.
 func load(path, selector string) (eval.Factory, error) {
