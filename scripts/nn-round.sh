@@ -10,9 +10,7 @@
 #
 # When the gate accepts (or when no net is committed yet), the candidate,
 # its note extended with the gate's line, is copied over eval/nn/default.nn;
-# commit it with the line. When the gate accepts and the default evaluator
-# is still the pattern evaluation, make nn the default (eval/all's
-# DefaultSpec) and update the bench signature.
+# commit it with the line.
 #
 # Every step writes its result under the round's folder and is skipped when
 # that result is there, so a stopped round goes on where it stopped: run
@@ -54,9 +52,14 @@ if [ -n "${NATS:-}" ]; then
 	fleet=(--nats "$NATS")
 fi
 
-# The default evaluator the data comes from and the gate plays against, and
-# the committed net the fit starts from.
-current=$(sed -n 's/^const DefaultSpec = "\(.*\)"$/\1/p' eval/all/*.go)
+# The default evaluator the data comes from and the gate plays against (the
+# binary's Eval default, as its uci handshake gives it), and the committed
+# net the fit starts from.
+current=$(echo uci | "$NECHECB" protocol | sed -n 's/^option name Eval type string default //p')
+if [ -z "$current" ]; then
+	echo "nn-round: cannot read the default evaluator from $NECHECB's uci handshake" >&2
+	exit 1
+fi
 init=()
 if [ -s eval/nn/default.nn ]; then
 	init=(--init eval/nn/default.nn)
