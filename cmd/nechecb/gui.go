@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nechecb/nechecb/eval/all"
+	"github.com/nechecb/nechecb/internal/cli"
 	"github.com/nechecb/nechecb/internal/gui"
 )
 
@@ -28,13 +29,7 @@ func runGUI(args []string) int {
 		return status
 	}
 	if opts.Export != "" {
-		var others []string
-		fs.Visit(func(f *flag.Flag) {
-			if f.Name != "export" {
-				others = append(others, "--"+f.Name)
-			}
-		})
-		if len(others) > 0 {
+		if others := cli.SetExcept(fs, "export"); len(others) > 0 {
 			fmt.Fprintf(os.Stderr, "nechecb gui: --export writes a site and takes no other flag (%s): its settings are made on its page\n", strings.Join(others, ", "))
 			return 2
 		}

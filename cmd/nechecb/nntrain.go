@@ -96,13 +96,7 @@ func nnTrainCommand(args []string, stdout, stderr io.Writer) int {
 // annotateCommand runs nn-train --annotate, which takes no flag but
 // --remark and --out.
 func annotateCommand(fl *flag.FlagSet, in, out, remark string, stderr io.Writer) int {
-	var extra []string
-	fl.Visit(func(f *flag.Flag) {
-		if f.Name != "annotate" && f.Name != "remark" && f.Name != "out" {
-			extra = append(extra, "--"+f.Name)
-		}
-	})
-	if len(extra) > 0 {
+	if extra := cli.SetExcept(fl, "annotate", "remark", "out"); len(extra) > 0 {
 		fmt.Fprintf(stderr, "nechecb nn-train: --annotate takes only --remark and --out (no data, no fit), not %s\n", strings.Join(extra, ", "))
 		return 2
 	}

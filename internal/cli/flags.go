@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -109,4 +111,17 @@ func (a *Assignments) Set(v string) error {
 	}
 	*a = append(*a, [2]string{strings.TrimSpace(name), value})
 	return nil
+}
+
+// SetExcept lists, as --name, the flags of fs set on the command line other
+// than those named in allowed: a mode that takes only some of a command's
+// flags refuses the rest with them.
+func SetExcept(fs *flag.FlagSet, allowed ...string) []string {
+	var others []string
+	fs.Visit(func(f *flag.Flag) {
+		if !slices.Contains(allowed, f.Name) {
+			others = append(others, "--"+f.Name)
+		}
+	})
+	return others
 }

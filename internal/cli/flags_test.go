@@ -74,3 +74,20 @@ func TestAssignments(t *testing.T) {
 		}
 	}
 }
+
+func TestSetExcept(t *testing.T) {
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.String("out", "", "")
+	fs.String("remark", "", "")
+	fs.Int("epochs", 1, "")
+	fs.Bool("resume", false, "")
+	if err := fs.Parse([]string{"--out", "o", "--epochs=3", "--resume"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := SetExcept(fs, "out", "remark"); !slices.Equal(got, []string{"--epochs", "--resume"}) {
+		t.Errorf("SetExcept gives %v, want [--epochs --resume]", got)
+	}
+	if got := SetExcept(fs, "out", "epochs", "resume"); len(got) != 0 {
+		t.Errorf("with every set flag allowed: %v, want none", got)
+	}
+}
