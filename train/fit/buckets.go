@@ -53,3 +53,16 @@ func BucketText(overall float64, losses [NumBuckets]float64) string {
 	}
 	return " [" + strings.Join(parts, ", ") + "]"
 }
+
+// SumBuckets adds up the shards' losses and counts by bucket, in shard
+// order (so that the sums do not depend on the workers): a loss pass keeps
+// one row of each per shard.
+func SumBuckets(losses [][NumBuckets]float64, counts [][NumBuckets]int) (sum [NumBuckets]float64, n [NumBuckets]int) {
+	for s := range losses {
+		for b := range NumBuckets {
+			sum[b] += losses[s][b]
+			n[b] += counts[s][b]
+		}
+	}
+	return sum, n
+}

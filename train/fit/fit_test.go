@@ -69,3 +69,12 @@ func TestParallelRunsEveryShardOnce(t *testing.T) {
 		t.Errorf("the shards end at %d of %d", prev, n)
 	}
 }
+
+func TestSumBuckets(t *testing.T) {
+	losses := [][NumBuckets]float64{{1, 2, 0, 0, 0.5}, {3, 0, 0, 1, 0.25}}
+	counts := [][NumBuckets]int{{2, 1, 0, 0, 1}, {4, 0, 0, 3, 1}}
+	sum, n := SumBuckets(losses, counts)
+	if sum != [NumBuckets]float64{4, 2, 0, 1, 0.75} || n != [NumBuckets]int{6, 1, 0, 3, 2} {
+		t.Errorf("SumBuckets gives %v and %v", sum, n)
+	}
+}

@@ -332,14 +332,7 @@ func (t *trainer) lossOf(idx []int32, logit func(s int, p *engine.Position) floa
 		}
 	})
 	var sum float64
-	var byBucket [fit.NumBuckets]float64
-	var n [fit.NumBuckets]int
-	for s := range shards {
-		for b := range fit.NumBuckets {
-			byBucket[b] += t.buckets[s][b]
-			n[b] += t.counts[s][b]
-		}
-	}
+	byBucket, n := fit.SumBuckets(t.buckets[:], t.counts[:])
 	for b := range byBucket {
 		sum += byBucket[b]
 		byBucket[b] /= float64(n[b]) // NaN when empty

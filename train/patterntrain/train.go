@@ -272,14 +272,7 @@ func (t *trainer) loss(idx []int32) (float64, [fit.NumBuckets]float64, [fit.NumB
 		}
 	})
 	var sum, weight float64
-	var byBucket [fit.NumBuckets]float64
-	var n [fit.NumBuckets]int
-	for s := range shards {
-		for b := range fit.NumBuckets {
-			byBucket[b] += t.buckets[s][b]
-			n[b] += t.counts[s][b]
-		}
-	}
+	byBucket, n := fit.SumBuckets(t.buckets[:], t.counts[:])
 	for b := range byBucket {
 		sum += float64(t.bw[b]) * byBucket[b]
 		weight += float64(t.bw[b]) * float64(n[b])
