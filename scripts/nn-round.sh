@@ -14,7 +14,8 @@
 #
 # Every step writes its result under the round's folder and is skipped when
 # that result is there, so a stopped round goes on where it stopped: run
-# the same command again. Settings come from the environment:
+# the same command again. The screen and the gate record their games in
+# the folder (screen.pdn, gate.pdn) and a stopped match goes on from them. Settings come from the environment:
 #
 #   ROUND      round number, names the folder rounds/ROUND (required)
 #   SEED       datagen's seed (default 7000 + 100·ROUND)
@@ -91,7 +92,7 @@ if [ ! -e "$dir/screen.txt" ]; then
 	log "screen at 100000 nodes a move (discards only)"
 	"$NECHECB" match "${engines[@]}" --openings 3move --random --seed "$SEED" --rounds 8 \
 		--games "$SCREEN_GAMES" --nodes 100000 --concurrency "$WORKERS" "${fleet[@]}" \
-		--sprt "elo0=-40 elo1=0 alpha=0.05 beta=0.05" | tee "$dir/screen.tmp"
+		--sprt "elo0=-40 elo1=0 alpha=0.05 beta=0.05" --pdn "$dir/screen.pdn" --resume | tee "$dir/screen.tmp"
 	mv "$dir/screen.tmp" "$dir/screen.txt"
 fi
 if grep -q "H0 accepted" "$dir/screen.txt"; then
@@ -103,7 +104,7 @@ if [ ! -e "$dir/gate.txt" ]; then
 	log "gate at --tc 0.1+0.1"
 	"$NECHECB" match "${engines[@]}" --openings 3move --random --seed "$((SEED + 1))" --rounds 8 \
 		--games "$GATE_GAMES" --tc 0.1+0.1 --timemargin 50 --concurrency "$WORKERS" "${fleet[@]}" \
-		--sprt "elo0=0 elo1=10 alpha=0.05 beta=0.05" | tee "$dir/gate.tmp"
+		--sprt "elo0=0 elo1=10 alpha=0.05 beta=0.05" --pdn "$dir/gate.pdn" --resume | tee "$dir/gate.tmp"
 	mv "$dir/gate.tmp" "$dir/gate.txt"
 fi
 line=$(grep -E "^candidate vs default" "$dir/gate.txt" | tail -n 1)

@@ -13,6 +13,8 @@ type Data struct {
 	Records []positions.Record
 	// Files describes each file: its path, positions, games and bytes.
 	Files []string
+	// Sizes holds the number of records each file gave, in order.
+	Sizes []int
 	// Games counts the games of all the files.
 	Games int
 }
@@ -32,6 +34,7 @@ func ReadData(paths []string) (*Data, error) {
 		}
 		d.Records = append(d.Records, file.Records...)
 		d.Games += file.Games
+		d.Sizes = append(d.Sizes, len(file.Records))
 		d.Files = append(d.Files, fmt.Sprintf("%s (%d positions, %d games, %d bytes)", path, len(file.Records), file.Games, size))
 	}
 	return d, nil

@@ -81,18 +81,23 @@ func FitKOn(recs []positions.Record, idx []int32) float64 {
 // that games stay whole. It refuses a split that leaves nothing to train
 // on, or nothing held out when some share was asked for.
 func Split(recs []positions.Record, validation float64) (trainIdx, validIdx []int32, err error) {
-	cut := int(math.Round(validation * 256))
 	for i := range recs {
-		if int(recs[i].Fold) < cut {
+		if HeldOut(&recs[i], validation) {
 			validIdx = append(validIdx, int32(i))
 		} else {
 			trainIdx = append(trainIdx, int32(i))
 		}
 	}
-	if len(trainIdx) == 0 || (cut > 0 && len(validIdx) == 0) {
+	someAsked := HeldOut(&positions.Record{}, validation) // fold 0 is held out at any share that holds some out
+	if len(trainIdx) == 0 || (someAsked && len(validIdx) == 0) {
 		return nil, nil, fmt.Errorf("the split leaves %d training and %d held-out positions", len(trainIdx), len(validIdx))
 	}
 	return trainIdx, validIdx, nil
+}
+
+// HeldOut reports whether Split holds r out at the share validation.
+func HeldOut(r *positions.Record, validation float64) bool {
+	return int(r.Fold) < int(math.Round(validation*256))
 }
 
 // CosineRate returns the step size at step of total: a cosine from r to 0.

@@ -240,8 +240,36 @@ func paragraph(f Files, cfg Config, data *fit.Data, res *Result) string {
 	if f.Remark != "" {
 		fmt.Fprintf(&b, "%s\n", f.Remark)
 	}
-	fmt.Fprintf(&b, "learned from %d positions (%d games), cumulative %d positions", res.TrainN, data.Games, before+res.TrainN)
+	fresh := freshTrained(data, f.MaxPositions, cfg.Validation, res.Lineage)
+	fmt.Fprintf(&b, "learned from %d positions (%d games), %d of them new to the lineage, cumulative %d positions",
+		res.TrainN, data.Games, fresh, before+fresh)
 	return b.String()
+}
+
+// freshTrained counts the training positions (those Split does not hold
+// out) of the data files that the lineage does not already list, so that
+// a fit which reads an earlier round's file again does not add its
+// positions to the cumulative count twice. A file counts as listed when
+// the lineage holds its description without the path: the same
+// positions, games and bytes.
+func freshTrained(data *fit.Data, maxPositions int, validation float64, lineage string) int {
+	n, start := 0, 0
+	for i, size := range data.Sizes {
+		end := start + size
+		if maxPositions > 0 {
+			end = min(end, maxPositions)
+		}
+		desc := data.Files[i]
+		if !strings.Contains(lineage, desc[strings.LastIndex(desc, " ("):]) {
+			for j := start; j < end; j++ {
+				if !fit.HeldOut(&data.Records[j], validation) {
+					n++
+				}
+			}
+		}
+		start += size
+	}
+	return n
 }
 
 func keptTrain(res *Result) float64 {

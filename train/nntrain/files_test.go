@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/nechecb/nechecb/eval/nn"
+	"github.com/nechecb/nechecb/train/fit"
+	"github.com/nechecb/nechecb/train/positions"
 )
 
 func TestNote(t *testing.T) {
@@ -46,5 +48,30 @@ func TestParseLayout(t *testing.T) {
 		if _, err := ParseLayout(text, base); err == nil {
 			t.Errorf("%q accepted", text)
 		}
+	}
+}
+
+// TestFreshTrained checks that a file the lineage already lists adds
+// nothing to the cumulative count, and that held-out records and those
+// past --max-positions are not counted.
+func TestFreshTrained(t *testing.T) {
+	recs := make([]positions.Record, 10)
+	for i := range recs {
+		recs[i].Fold = uint8(i * 25) // folds 0 and 25 are held out at 0.1 (cut 26)
+	}
+	data := &fit.Data{
+		Records: recs,
+		Sizes:   []int{4, 6},
+		Files:   []string{"old.pos (4 positions, 1 games, 56 bytes)", "new.pos (6 positions, 2 games, 84 bytes)"},
+	}
+	lineage := "data copy-of-old.pos (4 positions, 1 games, 56 bytes)\nlearned from 2 positions, cumulative 2 positions"
+	if got := freshTrained(data, 0, 0.1, lineage); got != 6 {
+		t.Errorf("one file listed: %d new training positions, want 6", got)
+	}
+	if got := freshTrained(data, 0, 0.1, ""); got != 8 {
+		t.Errorf("no lineage: %d new training positions, want 8", got)
+	}
+	if got := freshTrained(data, 7, 0.1, ""); got != 5 {
+		t.Errorf("first 7 positions: %d new training positions, want 5", got)
 	}
 }
