@@ -113,6 +113,11 @@ const (
 	firstScale  = nn.QA
 	weightScale = 1 << nn.WeightShift
 	biasScale   = nn.OutputOne
+	// roundHalf is added to the quantised biases of the two hidden layers
+	// (and taken off again by dequantise): the integer layers shift their
+	// sums right, which rounds down, and half a step more makes that the
+	// nearest step, as the float layer's value is.
+	roundHalf = 1 << (nn.WeightShift - 1)
 )
 
 // dequantise returns the float weights of net, whose layout is m's.
@@ -135,13 +140,13 @@ func (m *model) dequantise(net *nn.Net) []float32 {
 			for i := range in {
 				h[i*m.l2+o] = float32(hd.W2[o*in+i]) / weightScale
 			}
-			h[m.b2+o] = float32(hd.B2[o]) / biasScale
+			h[m.b2+o] = float32(hd.B2[o]-roundHalf) / biasScale
 		}
 		for o := range m.l3 {
 			for i := range m.l2 {
 				h[m.w3+i*m.l3+o] = float32(hd.W3[o*m.l2+i]) / weightScale
 			}
-			h[m.b3+o] = float32(hd.B3[o]) / biasScale
+			h[m.b3+o] = float32(hd.B3[o]-roundHalf) / biasScale
 			h[m.w4+o] = float32(hd.W4[o]) / weightScale
 		}
 		h[m.b4] = float32(hd.B4) / biasScale
@@ -180,13 +185,13 @@ func (m *model) quantise(th []float32, cpPerUnit float32) (*nn.Net, int) {
 			for i := range in {
 				hd.W2[o*in+i] = int8(q(h[i*m.l2+o], weightScale, nn.MaxWeight))
 			}
-			hd.B2[o] = int32(q(h[m.b2+o], biasScale, math.MaxInt32))
+			hd.B2[o] = int32(q(h[m.b2+o], biasScale, math.MaxInt32)) + roundHalf
 		}
 		for o := range m.l3 {
 			for i := range m.l2 {
 				hd.W3[o*m.l2+i] = int8(q(h[m.w3+i*m.l3+o], weightScale, nn.MaxWeight))
 			}
-			hd.B3[o] = int32(q(h[m.b3+o], biasScale, math.MaxInt32))
+			hd.B3[o] = int32(q(h[m.b3+o], biasScale, math.MaxInt32)) + roundHalf
 			hd.W4[o] = int8(q(h[m.w4+o], weightScale, nn.MaxWeight))
 		}
 		hd.B4 = int32(q(h[m.b4], biasScale, math.MaxInt32))
