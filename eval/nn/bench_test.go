@@ -203,7 +203,7 @@ func speedNetOf(l Layout) *Net {
 		hd := &n.Heads[i]
 		// Second layer's unit 0: 64 + own material - the opponent's.
 		clear(hd.W2[:2*h])
-		hd.W2[0], hd.W2[h], hd.B2[0] = 64, -64, 64<<WeightShift
+		hd.W2[0], hd.W2[h], hd.B2[0] = 1<<n.SecondShift, -1<<n.SecondShift, 64<<n.SecondShift
 		// Third layer's unit 0 copies it.
 		clear(hd.W3[:l.L2])
 		hd.W3[0], hd.B3[0] = 1<<WeightShift, 0

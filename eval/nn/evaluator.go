@@ -79,6 +79,9 @@ func (n *Net) check() error {
 	if err := l.Check(); err != nil {
 		return err
 	}
+	if !shiftOK(n.SecondShift) {
+		return fmt.Errorf("second layer's shift %d (want %d..%d)", n.SecondShift, WeightShift, WeightShift+3)
+	}
 	if !(n.CPPerUnit > 0) || n.CPPerUnit > 1e30 {
 		return fmt.Errorf("centipawns per unit %v (want a finite positive number)", n.CPPerUnit)
 	}
@@ -238,8 +241,8 @@ func (e *Evaluator) Output(p *engine.Position) int32 {
 	clipUnits(e.in[:h], acc[own:][:h])
 	clipUnits(e.in[h:], acc[h-own:][:h])
 	hd := &n.Heads[stage]
-	denseQuads(e.h2, e.in, e.m.w2[stage], hd.B2)
-	denseQuads(e.h3, e.h2, e.m.w3[stage], hd.B3)
+	denseQuads(e.h2, e.in, e.m.w2[stage], hd.B2, n.SecondShift)
+	denseQuads(e.h3, e.h2, e.m.w3[stage], hd.B3, WeightShift)
 	return hd.B4 + dotRow(e.h3, hd.W4)
 }
 

@@ -18,7 +18,9 @@ import (
 //	0       6     magic "nchnet"
 //	6       2     version, 1
 //	8       2     stages, 1 or 4
-//	10      2     flags: bit 0 set when the stages share the first layer
+//	10      2     flags: bit 0 set when the stages share the first layer;
+//	              bits 1-2 the second layer's shift less WeightShift (0
+//	              in the first files, 2 for FineShift)
 //	12      2     hidden units per perspective
 //	14      2     second layer's units
 //	16      2     third layer's units
@@ -58,9 +60,9 @@ func (n *Net) Format() []byte {
 	b.Grow(FileSize(l, len(n.Note)))
 	b.WriteString(magic)
 	le := binary.LittleEndian
-	flags := 0
+	flags := (n.SecondShift - WeightShift) << 1
 	if l.SharedFirst {
-		flags = 1
+		flags |= 1
 	}
 	for _, v := range []int{version, l.Stages, flags, l.Hidden, l.L2, l.L3, Inputs} {
 		b.Write(le.AppendUint16(nil, uint16(v)))
@@ -80,8 +82,8 @@ func (n *Net) Format() []byte {
 		put8(&b, h.W4, l.L3)
 		put32(&b, []int32{h.B4}, 1)
 	}
-	if len(n.First) != l.FirstLayers() || len(n.Heads) != l.Stages {
-		panic("nn: Format: the net does not have its layout's layers")
+	if len(n.First) != l.FirstLayers() || len(n.Heads) != l.Stages || !shiftOK(n.SecondShift) {
+		panic("nn: Format: the net does not have its layout's layers, or its second layer's shift is out of range")
 	}
 	b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(b.Bytes())))
 	return b.Bytes()
@@ -120,6 +122,10 @@ func (n *Net) WriteFile(path string) error { return fileio.WriteAtomic(path, n.F
 // ReadFile reads the weight file at path; see Read.
 func ReadFile(path string) (*Net, error) { return fileio.ReadFile(path, Read) }
 
+// shiftOK reports whether a second layer's shift can be written: WeightShift
+// to WeightShift+3.
+func shiftOK(s int) bool { return s >= WeightShift && s <= WeightShift+3 }
+
 // maxFileSize is the size of the largest file Read accepts.
 var maxFileSize = FileSize(Layout{Stages: 4, Hidden: 1024, L2: 256, L3: 256}, MaxNote)
 
@@ -149,7 +155,7 @@ func Read(r io.Reader, name string) (*Net, error) {
 
 // parse decodes a whole weight file.
 func parse(data []byte) (*Net, *readError) {
-	l, cp, noteLen, e := parseHeader(data)
+	l, shift, cp, noteLen, e := parseHeader(data)
 	if e != nil {
 		return nil, e
 	}
@@ -169,7 +175,7 @@ func parse(data []byte) (*Net, *readError) {
 		return nil, fault(size-4, "checksum %08x, but the bytes before it give %08x: the file is damaged", want, got)
 	}
 	n := NewNet(l, cp)
-	n.Note = string(note)
+	n.Note, n.SecondShift = string(note), shift
 	rd := reader{data: data, off: headerSize + noteLen, bad: -1}
 	for i := range n.First {
 		rd.int16s(n.First[i].W)
@@ -224,36 +230,37 @@ func (r *reader) int32s(v []int32) {
 	}
 }
 
-// parseHeader decodes and checks the header: the layout, the centipawn
-// scale and the note's length.
-func parseHeader(data []byte) (l Layout, cp float32, noteLen int, e *readError) {
+// parseHeader decodes and checks the header: the layout, the second
+// layer's shift, the centipawn scale and the note's length.
+func parseHeader(data []byte) (l Layout, shift int, cp float32, noteLen int, e *readError) {
 	if len(data) < headerSize {
-		return l, 0, 0, fault(len(data), "the file ends inside the %d-byte header (is it an nn weight file?)", headerSize)
+		return l, 0, 0, 0, fault(len(data), "the file ends inside the %d-byte header (is it an nn weight file?)", headerSize)
 	}
 	if string(data[:6]) != magic {
-		return l, 0, 0, fault(0, "not an nn weight file (want the magic %q)", magic)
+		return l, 0, 0, 0, fault(0, "not an nn weight file (want the magic %q)", magic)
 	}
 	le := binary.LittleEndian
 	field := func(off int) int { return int(le.Uint16(data[off:])) }
 	if v := field(6); v != version {
-		return l, 0, 0, fault(6, "version %d, this reader knows version %d", v, version)
+		return l, 0, 0, 0, fault(6, "version %d, this reader knows version %d", v, version)
 	}
-	if f := field(10); f > 1 {
-		return l, 0, 0, fault(10, "flags %#x, only bit 0 (a shared first layer) is known", f)
+	flags := field(10)
+	if flags > 7 {
+		return l, 0, 0, 0, fault(10, "flags %#x, only bits 0-2 (a shared first layer, the second layer's shift) are known", flags)
 	}
 	if in := field(18); in != Inputs {
-		return l, 0, 0, fault(18, "%d inputs, the net has %d", in, Inputs)
+		return l, 0, 0, 0, fault(18, "%d inputs, the net has %d", in, Inputs)
 	}
-	l = Layout{Stages: field(8), SharedFirst: field(10) == 1, Hidden: field(12), L2: field(14), L3: field(16)}
+	l = Layout{Stages: field(8), SharedFirst: flags&1 == 1, Hidden: field(12), L2: field(14), L3: field(16)}
 	if err := l.Check(); err != nil {
-		return l, 0, 0, fault(8, "%v", err)
+		return l, 0, 0, 0, fault(8, "%v", err)
 	}
 	cp = math.Float32frombits(le.Uint32(data[20:]))
 	if !(cp > 0) || math.IsInf(float64(cp), 0) {
-		return l, 0, 0, fault(20, "centipawns per unit %v (want a finite positive number)", cp)
+		return l, 0, 0, 0, fault(20, "centipawns per unit %v (want a finite positive number)", cp)
 	}
 	if noteLen = int(le.Uint32(data[24:])); noteLen > MaxNote {
-		return l, 0, 0, fault(24, "note of %d bytes, at most %d allowed", uint32(noteLen), MaxNote)
+		return l, 0, 0, 0, fault(24, "note of %d bytes, at most %d allowed", uint32(noteLen), MaxNote)
 	}
-	return l, cp, noteLen, nil
+	return l, WeightShift + flags>>1, cp, noteLen, nil
 }

@@ -20,8 +20,8 @@ func BenchmarkKernels(b *testing.B) {
 		name string
 		run  func()
 	}{
-		{"second", func() { denseQuads(out, in, w, bias) }},
-		{"third", func() { denseQuads(out, in[:l.L2], w, bias) }},
+		{"second", func() { denseQuads(out, in, w, bias, FineShift) }},
+		{"third", func() { denseQuads(out, in[:l.L2], w, bias, WeightShift) }},
 		{"output", func() { dotRow(in[:l.L3], w) }},
 		{"update3", func() { updateCols(acc, acc, wf, add, sub) }},
 		{"clip", func() { clipUnits(in[:l.Hidden], acc) }},

@@ -37,9 +37,9 @@ func clipUnitsGo(dst []uint8, src []int16) {
 
 // denseQuadsGo is one clipped-ReLU layer of len(dst) units (at most
 // 256) over the inputs in: dst[o] is b[o] plus the dot product of in with
-// unit o's weights, shifted right by WeightShift and clipped to [0, QA].
+// unit o's weights, shifted right by shift (0..31) and clipped to [0, QA].
 // The weights are in quadLayout's order.
-func denseQuadsGo(dst, in []uint8, w []int8, b []int32) {
+func denseQuadsGo(dst, in []uint8, w []int8, b []int32, shift int) {
 	n := len(dst)
 	var sums [256]int32
 	s := sums[:n]
@@ -56,7 +56,7 @@ func denseQuadsGo(dst, in []uint8, w []int8, b []int32) {
 		}
 	}
 	for o, x := range s {
-		dst[o] = uint8(max(0, min(QA, x>>WeightShift)))
+		dst[o] = uint8(max(0, min(QA, x>>(shift&31))))
 	}
 }
 

@@ -22,7 +22,7 @@ func updateColsAVX2(dst, src, w []int16, add, sub []int32)
 func clipUnitsAVX2(dst []uint8, src []int16)
 
 //go:noescape
-func denseQuadsAVX2(dst, in []uint8, w []int8, b []int32)
+func denseQuadsAVX2(dst, in []uint8, w []int8, b []int32, shift int)
 
 //go:noescape
 func dotRowAVX2(in []uint8, w []int8) int32
@@ -47,12 +47,12 @@ func clipUnits(dst []uint8, src []int16) {
 }
 
 // denseQuads is one clipped-ReLU layer (see denseQuadsGo).
-func denseQuads(dst, in []uint8, w []int8, b []int32) {
+func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
 	if hasAVX2 {
-		denseQuadsAVX2(dst, in, w, b)
+		denseQuadsAVX2(dst, in, w, b, shift)
 		return
 	}
-	denseQuadsGo(dst, in, w, b)
+	denseQuadsGo(dst, in, w, b, shift)
 }
 
 // dotRow returns the dot product of in and w[:len(in)].

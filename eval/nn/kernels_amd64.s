@@ -143,23 +143,27 @@ clipDone:
 	VZEROUPPER
 	RET
 
-// func denseQuadsAVX2(dst, in []uint8, w []int8, b []int32)
+// func denseQuadsAVX2(dst, in []uint8, w []int8, b []int32, shift int)
 //
 // 32 outputs at a time, in four registers of eight int32 sums that start
 // as the biases. For each four inputs (a quad), broadcast to every
 // 32-bit lane, the weights of the 32 outputs for that quad (32·4 bytes,
 // see quadLayout) are multiplied with them in pairs (VPMADDUBSW:
 // |pair| <= 2·127·127, inside int16) and the pairs summed into the
-// outputs' int32 sums (VPMADDWD by ones). Then the sums are shifted right,
+// outputs' int32 sums (VPMADDWD by ones). Then the sums are shifted right
+// by shift,
 // packed with saturation to int16 and to unsigned bytes, put back in
 // order and clipped to [0, 127].
-TEXT ·denseQuadsAVX2(SB), NOSPLIT, $0-96
+TEXT ·denseQuadsAVX2(SB), NOSPLIT, $0-104
 	MOVQ dst_base+0(FP), DI
 	MOVQ dst_len+8(FP), CX
 	MOVQ in_base+24(FP), SI
 	MOVQ in_len+32(FP), R9
 	MOVQ w_base+48(FP), DX
 	MOVQ b_base+72(FP), R10
+	MOVQ shift+96(FP), AX
+	ANDQ $31, AX
+	MOVQ AX, X15
 	LEAQ 0(CX*4), R11
 	MOVL $0x00010001, AX
 	MOVQ AX, X14
@@ -200,10 +204,10 @@ quadLoop:
 	JMP  quadLoop
 
 quadStore:
-	VPSRAD $6, Y0, Y0
-	VPSRAD $6, Y1, Y1
-	VPSRAD $6, Y2, Y2
-	VPSRAD $6, Y3, Y3
+	VPSRAD X15, Y0, Y0
+	VPSRAD X15, Y1, Y1
+	VPSRAD X15, Y2, Y2
+	VPSRAD X15, Y3, Y3
 	VPACKSSDW Y1, Y0, Y0
 	VPACKSSDW Y3, Y2, Y2
 	VPACKUSWB Y2, Y0, Y0

@@ -86,10 +86,12 @@ func TestKernelsMatchTwins(t *testing.T) {
 				b[i] = int32(rng.IntN(1<<20) - 1<<19)
 			}
 			got, want := make([]uint8, rows), make([]uint8, rows)
-			denseQuads(got, in, w, b)
-			denseQuadsGo(want, in, w, b)
-			if !slices.Equal(got, want) {
-				t.Fatalf("denseQuads, %d inputs, %d rows: %v, want %v", m, rows, got, want)
+			for shift := WeightShift; shift <= WeightShift+3; shift++ {
+				denseQuads(got, in, w, b, shift)
+				denseQuadsGo(want, in, w, b, shift)
+				if !slices.Equal(got, want) {
+					t.Fatalf("denseQuads, %d inputs, %d rows, shift %d: %v, want %v", m, rows, shift, got, want)
+				}
 			}
 			if g, w := dotRow(in, w), dotRowGo(in, w); g != w {
 				t.Fatalf("dotRow, %d inputs: %d, want %d", m, g, w)

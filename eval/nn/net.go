@@ -46,13 +46,18 @@ const MaxActive = 24
 
 // Quantisation: a first-layer unit's value 1.0 is QA (so its weights and
 // biases are the float weights times QA, as int16); a later layer's weight
-// 1.0 is 1<<WeightShift (int8), its bias is the float bias times
-// QA<<WeightShift (int32), and its sum is shifted right by WeightShift
-// before the clip to [0, QA]. The output is the float output times
-// QA<<WeightShift.
+// 1.0 is 1<<shift (int8), its bias is the float bias times QA<<shift
+// (int32), and its sum is shifted right by shift before the clip to
+// [0, QA]. The shift is WeightShift for the third layer and the output,
+// and the net's SecondShift for the second layer. The output is the float
+// output times QA<<WeightShift.
 const (
 	QA          = 127
 	WeightShift = 6
+	// FineShift is the second layer's shift in the nets the trainer
+	// writes: its weights are small (within ±0.35 in round 3's fit), and
+	// steps of 1/256 lose much less to rounding than steps of 1/64.
+	FineShift = 8
 	// OutputOne is the integer output that stands for a float output of 1.
 	OutputOne = QA << WeightShift
 	// MaxWeight bounds the magnitude of an int8 weight, so that two
@@ -213,6 +218,9 @@ type Head struct {
 // Net is a quantised network.
 type Net struct {
 	Layout Layout
+	// SecondShift is the second layer's weight shift: WeightShift (6) in
+	// the first nets, FineShift (8) in those written since.
+	SecondShift int
 	// CPPerUnit converts the float output (the integer output over
 	// OutputOne, a logit of the win probability) to centipawns.
 	CPPerUnit float32
@@ -223,13 +231,14 @@ type Net struct {
 	Heads []Head
 }
 
-// NewNet returns a network of layout l with every weight zero. It panics
+// NewNet returns a network of layout l with every weight zero and the
+// second layer's shift FineShift. It panics
 // when the layout is not valid, a programming error.
 func NewNet(l Layout, cpPerUnit float32) *Net {
 	if err := l.Check(); err != nil {
 		panic("nn: NewNet: " + err.Error())
 	}
-	n := &Net{Layout: l, CPPerUnit: cpPerUnit}
+	n := &Net{Layout: l, SecondShift: FineShift, CPPerUnit: cpPerUnit}
 	for range l.FirstLayers() {
 		n.First = append(n.First, FirstLayer{W: make([]int16, Inputs*l.Hidden), B: make([]int16, l.Hidden)})
 	}
@@ -270,14 +279,14 @@ func (n *Net) Output(p *engine.Position) int32 {
 			in[k*l.Hidden+j] = uint8(max(0, min(QA, a)))
 		}
 	}
-	return n.Heads[stage].forward(in, l)
+	return n.Heads[stage].forward(in, l, n.SecondShift)
 }
 
 // forward runs the head on the clipped first-layer units in (2·Hidden of
-// them) in plain Go.
-func (h *Head) forward(in []uint8, l Layout) int32 {
-	h2 := dense(in, h.W2, h.B2, l.L2)
-	h3 := dense(h2, h.W3, h.B3, l.L3)
+// them) in plain Go, the second layer shifting by shift2.
+func (h *Head) forward(in []uint8, l Layout, shift2 int) int32 {
+	h2 := dense(in, h.W2, h.B2, l.L2, shift2)
+	h3 := dense(h2, h.W3, h.B3, l.L3, WeightShift)
 	out := h.B4
 	for i, x := range h3 {
 		out += int32(x) * int32(h.W4[i])
@@ -285,15 +294,16 @@ func (h *Head) forward(in []uint8, l Layout) int32 {
 	return out
 }
 
-// dense is one clipped-ReLU layer of n units over in.
-func dense(in []uint8, w []int8, b []int32, n int) []uint8 {
+// dense is one clipped-ReLU layer of n units over in whose sums shift
+// right by shift.
+func dense(in []uint8, w []int8, b []int32, n, shift int) []uint8 {
 	out := make([]uint8, n)
 	for o := range out {
 		sum := b[o]
 		for i, x := range in {
 			sum += int32(x) * int32(w[o*len(in)+i])
 		}
-		out[o] = uint8(max(0, min(QA, sum>>WeightShift)))
+		out[o] = uint8(max(0, min(QA, sum>>shift)))
 	}
 	return out
 }

@@ -16,11 +16,12 @@ import (
 )
 
 // randomNet returns a net of layout l with random weights, small enough in
-// the first layer that accumulators stay well inside int16.
+// the first layer that accumulators stay well inside int16, and a second
+// layer's shift that the seed picks among the four a file can hold.
 func randomNet(l Layout, seed uint64) *Net {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	n := NewNet(l, 150)
-	n.Note = "random"
+	n.Note, n.SecondShift = "random", WeightShift+int(seed%4)
 	for _, f := range n.First {
 		for i := range f.W {
 			f.W[i] = int16(rng.IntN(81) - 40)
@@ -135,6 +136,7 @@ func TestReadErrorsNameFileAndOffset(t *testing.T) {
 		{"long", "after the checksum", append(bytes.Clone(good), 0)},
 		{"damaged", "the file is damaged", damaged},
 		{"stages", "offset 8: stages 3", func() []byte { b := bytes.Clone(good); b[8] = 3; return b }()},
+		{"flags", "offset 10: flags 0x8", func() []byte { b := bytes.Clone(good); b[10] = 8; return b }()},
 		{"min weight", "weight of -128", neg},
 	} {
 		if c.name == "min weight" {
@@ -170,4 +172,25 @@ func FuzzRead(f *testing.F) {
 			t.Fatal("a file read without error is not written back the same")
 		}
 	})
+}
+
+// A file's flags carry the second layer's shift: the committed net reads
+// with the shift its file names, and every shift a file can hold is
+// written and read back.
+func TestSecondShiftInFile(t *testing.T) {
+	n, err := Read(bytes.NewReader(defaultFile), "default.nn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := binary.LittleEndian.Uint16(defaultFile[10:])
+	if want := WeightShift + int(flags>>1); n.SecondShift != want {
+		t.Errorf("the default net's second layer shifts by %d, its flags %#x say %d", n.SecondShift, flags, want)
+	}
+	for shift := WeightShift; shift <= WeightShift+3; shift++ {
+		n.SecondShift = shift
+		back, err := Read(bytes.NewReader(n.Format()), "n.nn")
+		if err != nil || back.SecondShift != shift {
+			t.Errorf("shift %d written and read back: %v, %v", shift, back.SecondShift, err)
+		}
+	}
 }

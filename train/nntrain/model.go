@@ -44,10 +44,12 @@ func (m *model) first(f int) int { return f * m.firstSize }
 func (m *model) head(s int) int  { return m.lay.FirstLayers()*m.firstSize + s*m.headSize }
 
 // Bounds on the float weights, so that quantisation cannot overflow: a
-// head weight times 1<<WeightShift fits an int8 weight, and 24 columns of
-// first-layer weights plus the bias, times QA, fit an int16 accumulator.
+// head weight times 1<<WeightShift (1<<FineShift in the second layer)
+// fits an int8 weight, and 24 columns of first-layer weights plus the
+// bias, times QA, fit an int16 accumulator.
 const (
-	maxHead  = float32(nn.MaxWeight) / (1 << nn.WeightShift)
+	maxHead   = float32(nn.MaxWeight) / (1 << nn.WeightShift)
+	maxSecond = float32(nn.MaxWeight) / (1 << nn.FineShift)
 	maxFirst = float32(math.MaxInt16/(nn.MaxActive+1)) / nn.QA
 	maxBias  = 1000
 )
@@ -61,6 +63,7 @@ func (m *model) limits() []float32 {
 	for s := range m.lay.Stages {
 		h := lim[m.head(s):][:m.headSize]
 		fill(h, maxHead)
+		fill(h[:m.b2], maxSecond)
 		fill(h[m.b2:m.w3], maxBias)
 		fill(h[m.b3:m.w4], maxBias)
 		h[m.b4] = maxBias
@@ -113,12 +116,16 @@ const (
 	firstScale  = nn.QA
 	weightScale = 1 << nn.WeightShift
 	biasScale   = nn.OutputOne
-	// roundHalf is added to the quantised biases of the two hidden layers
-	// (and taken off again by dequantise): the integer layers shift their
-	// sums right, which rounds down, and half a step more makes that the
-	// nearest step, as the float layer's value is.
-	roundHalf = 1 << (nn.WeightShift - 1)
 )
+
+// layerScales returns, for a later layer whose sums shift right by shift,
+// the scales of its weights and biases, and half a step of its sums:
+// added to the quantised biases (and taken off by dequantise), it makes
+// the shift, which rounds down, round to the nearest step, as the float
+// layer's value is.
+func layerScales(shift int) (w, b float64, half int32) {
+	return float64(int(1) << shift), float64(int(nn.QA) << shift), 1 << (shift - 1)
+}
 
 // dequantise returns the float weights of net, whose layout is m's.
 func (m *model) dequantise(net *nn.Net) []float32 {
@@ -132,21 +139,23 @@ func (m *model) dequantise(net *nn.Net) []float32 {
 			w[m.b1+j] = float32(x) / firstScale
 		}
 	}
+	w2, b2, half2 := layerScales(net.SecondShift)
+	w3, b3, half3 := layerScales(nn.WeightShift)
 	for s := range net.Heads {
 		hd := &net.Heads[s]
 		h := th[m.head(s):][:m.headSize]
 		in := 2 * m.h
 		for o := range m.l2 {
 			for i := range in {
-				h[i*m.l2+o] = float32(hd.W2[o*in+i]) / weightScale
+				h[i*m.l2+o] = float32(float64(hd.W2[o*in+i]) / w2)
 			}
-			h[m.b2+o] = float32(hd.B2[o]-roundHalf) / biasScale
+			h[m.b2+o] = float32(float64(hd.B2[o]-half2) / b2)
 		}
 		for o := range m.l3 {
 			for i := range m.l2 {
-				h[m.w3+i*m.l3+o] = float32(hd.W3[o*m.l2+i]) / weightScale
+				h[m.w3+i*m.l3+o] = float32(float64(hd.W3[o*m.l2+i]) / w3)
 			}
-			h[m.b3+o] = float32(hd.B3[o]-roundHalf) / biasScale
+			h[m.b3+o] = float32(float64(hd.B3[o]-half3) / b3)
 			h[m.w4+o] = float32(hd.W4[o]) / weightScale
 		}
 		h[m.b4] = float32(hd.B4) / biasScale
@@ -154,8 +163,9 @@ func (m *model) dequantise(net *nn.Net) []float32 {
 	return th
 }
 
-// quantise rounds the float weights th to a net with cpPerUnit, clamping
-// each to its integer's range, and counts the weights clamped.
+// quantise rounds the float weights th to a net with cpPerUnit and the
+// second layer's shift FineShift, clamping each to its integer's range,
+// and counts the weights clamped.
 func (m *model) quantise(th []float32, cpPerUnit float32) (*nn.Net, int) {
 	net := nn.NewNet(m.lay, cpPerUnit)
 	clamped := 0
@@ -177,21 +187,23 @@ func (m *model) quantise(th []float32, cpPerUnit float32) (*nn.Net, int) {
 			fl.B[j] = int16(q(w[m.b1+j], firstScale, math.MaxInt16))
 		}
 	}
+	w2, b2, half2 := layerScales(net.SecondShift)
+	w3, b3, half3 := layerScales(nn.WeightShift)
 	for s := range net.Heads {
 		hd := &net.Heads[s]
 		h := th[m.head(s):][:m.headSize]
 		in := 2 * m.h
 		for o := range m.l2 {
 			for i := range in {
-				hd.W2[o*in+i] = int8(q(h[i*m.l2+o], weightScale, nn.MaxWeight))
+				hd.W2[o*in+i] = int8(q(h[i*m.l2+o], w2, nn.MaxWeight))
 			}
-			hd.B2[o] = int32(q(h[m.b2+o], biasScale, math.MaxInt32)) + roundHalf
+			hd.B2[o] = int32(q(h[m.b2+o], b2, math.MaxInt32-int64(half2))) + half2
 		}
 		for o := range m.l3 {
 			for i := range m.l2 {
-				hd.W3[o*m.l2+i] = int8(q(h[m.w3+i*m.l3+o], weightScale, nn.MaxWeight))
+				hd.W3[o*m.l2+i] = int8(q(h[m.w3+i*m.l3+o], w3, nn.MaxWeight))
 			}
-			hd.B3[o] = int32(q(h[m.b3+o], biasScale, math.MaxInt32)) + roundHalf
+			hd.B3[o] = int32(q(h[m.b3+o], b3, math.MaxInt32-int64(half3))) + half3
 			hd.W4[o] = int8(q(h[m.w4+o], weightScale, nn.MaxWeight))
 		}
 		hd.B4 = int32(q(h[m.b4], biasScale, math.MaxInt32))
