@@ -184,6 +184,7 @@ func report(w io.Writer, cfg Config, res *Result) {
 	if res.QuantN > 0 {
 		fmt.Fprintf(w, "quantisation error over %d %s positions: largest %.2f cp, mean %.3f cp\n", res.QuantN, quantSet(res), res.QuantMax, res.QuantMean)
 	}
+	writeRounding(w, res)
 	writeComparison(w, res)
 	if res.Clamped > 0 {
 		fmt.Fprintf(w, "warning: %d weights clamped to the file's integers\n", res.Clamped)

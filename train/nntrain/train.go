@@ -109,6 +109,10 @@ type Result struct {
 	// 200,000).
 	QuantMax, QuantMean float64
 	QuantN              int
+	// FloatLoss is the kept float weights' loss over the same positions,
+	// and Rounding that loss with each layer rounded in turn.
+	FloatLoss float64
+	Rounding  []LayerRounding
 	// Resumed is the epoch a checkpoint had reached (0: a fresh start).
 	Resumed int
 	// Lineage is Config.Lineage, or the checkpoint's when resumed.
@@ -227,6 +231,7 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 		qIdx = qIdx[:min(len(qIdx), maxQuant)]
 		res.QuantMax, res.QuantMean = t.quantError(res.Net, qIdx)
 		res.QuantN = len(qIdx)
+		res.FloatLoss, res.Rounding = t.roundingByLayer(qIdx)
 	}
 	if len(cfg.Rivals) > 0 || cfg.Epochs == 0 {
 		res.Compared = t.compare(res.Net, validIdx)

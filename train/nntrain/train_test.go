@@ -218,6 +218,22 @@ func TestQuantisedMatchesFloat(t *testing.T) {
 	if res.QuantN == 0 || res.QuantMax > 40 || res.QuantMean > 4 {
 		t.Errorf("quantisation error max %.2f mean %.2f cp over %d positions", res.QuantMax, res.QuantMean, res.QuantN)
 	}
+	// The rounding report starts from the kept epoch's float weights, and
+	// rounding a layer moves the loss a little.
+	if math.Abs(res.FloatLoss-res.BestValid()) > 1e-9 || len(res.Rounding) != 4 {
+		t.Errorf("float loss %v, kept epoch's held-out loss %v, %d layers reported", res.FloatLoss, res.BestValid(), len(res.Rounding))
+	}
+	moved := false
+	for _, r := range res.Rounding {
+		d := math.Abs(r.Loss - res.FloatLoss)
+		moved = moved || d > 0
+		if d > 0.01 {
+			t.Errorf("rounding the %s layer moved the loss by %v", r.Layer, d)
+		}
+	}
+	if !moved {
+		t.Errorf("rounding no layer moved the loss: %+v", res.Rounding)
+	}
 	path := filepath.Join(t.TempDir(), "n.nn")
 	if err := res.Net.WriteFile(path); err != nil {
 		t.Fatal(err)
