@@ -12,4 +12,4 @@ func clipUnits(dst []uint8, src []int16)               { clipUnitsGo(dst, src) }
 func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
 	denseQuadsGo(dst, in, w, b, shift)
 }
-func dotRow(in []uint8, w []int8) int32                { return dotRowGo(in, w) }
+func dotRow(in []uint8, w []int8) int32 { return dotRowGo(in, w) }

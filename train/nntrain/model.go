@@ -50,8 +50,8 @@ func (m *model) head(s int) int  { return m.lay.FirstLayers()*m.firstSize + s*m.
 const (
 	maxHead   = float32(nn.MaxWeight) / (1 << nn.WeightShift)
 	maxSecond = float32(nn.MaxWeight) / (1 << nn.FineShift)
-	maxFirst = float32(math.MaxInt16/(nn.MaxActive+1)) / nn.QA
-	maxBias  = 1000
+	maxFirst  = float32(math.MaxInt16/(nn.MaxActive+1)) / nn.QA
+	maxBias   = 1000
 )
 
 // limits returns the bound of every parameter's magnitude.
