@@ -1,9 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -48,8 +50,9 @@ func TestNNTrain(t *testing.T) {
 	if svg, err := os.ReadFile(plot); err != nil || !strings.HasPrefix(string(svg), "<svg") {
 		t.Errorf("plot: %v", err)
 	}
-	// From the first net: its layout and note carry over, the
-	// cumulative count grows.
+	// From the first net: its layout and note carry over; the data file,
+	// which the first fit read twice, is new to neither, so the cumulative
+	// count is one copy's training positions both times.
 	errs.Reset()
 	if status := nnTrainCommand([]string{"--data", data, "--out", second, "--init", first, "--epochs", "1", "--batch", "32", "--remark", "round 2"}, &out, &errs); status != 0 {
 		t.Fatalf("nn-train --init: status %d: %s", status, errs.String())
@@ -58,9 +61,13 @@ func TestNNTrain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	counts := regexp.MustCompile(`cumulative (\d+) positions`).FindAllStringSubmatch(b.Note, -1)
-	if !strings.HasPrefix(b.Note, a.Note+"\n\n") || !strings.Contains(b.Note, "round 2") || b.Layout != a.Layout || len(counts) != 2 || counts[0][1] == counts[1][1] {
-		t.Errorf("the second note does not carry the first and add its paragraph:\n%s", b.Note)
+	counts := regexp.MustCompile(`learned from (\d+) positions \(\d+ games\), (\d+) of them new to the lineage, cumulative (\d+) positions`).FindAllStringSubmatch(b.Note, -1)
+	if !strings.HasPrefix(b.Note, a.Note+"\n\n") || !strings.Contains(b.Note, "round 2") || b.Layout != a.Layout || len(counts) != 2 {
+		t.Fatalf("the second note does not carry the first and add its paragraph:\n%s", b.Note)
+	}
+	learned, fresh := counts[0][1], counts[0][2]
+	if n, _ := strconv.Atoi(learned); fmt.Sprint(n/2) != fresh || counts[0][3] != fresh || counts[1][2] != "0" || counts[1][3] != fresh {
+		t.Errorf("cumulative counts %v: want the first fit's new positions half of its %s (one file read twice), none new in the second", counts, learned)
 	}
 	for _, args := range [][]string{
 		{"--out", first},

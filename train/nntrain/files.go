@@ -251,8 +251,8 @@ func paragraph(f Files, cfg Config, data *fit.Data, res *Result) string {
 // out) of the data files that the lineage does not already list, so that
 // a fit which reads an earlier round's file again does not add its
 // positions to the cumulative count twice. A file counts as listed when
-// the lineage holds its description without the path: the same
-// positions, games and bytes.
+// the lineage, or an earlier file of this fit, has its description
+// without the path: the same positions, games and bytes.
 func freshTrained(data *fit.Data, maxPositions int, validation float64, lineage string) int {
 	n, start := 0, 0
 	for i, size := range data.Sizes {
@@ -261,7 +261,9 @@ func freshTrained(data *fit.Data, maxPositions int, validation float64, lineage 
 			end = min(end, maxPositions)
 		}
 		desc := data.Files[i]
-		if !strings.Contains(lineage, desc[strings.LastIndex(desc, " ("):]) {
+		desc = desc[strings.LastIndex(desc, " ("):]
+		if !strings.Contains(lineage, desc) {
+			lineage += desc
 			for j := start; j < end; j++ {
 				if !fit.HeldOut(&data.Records[j], validation) {
 					n++

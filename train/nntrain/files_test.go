@@ -74,4 +74,9 @@ func TestFreshTrained(t *testing.T) {
 	if got := freshTrained(data, 7, 0.1, ""); got != 5 {
 		t.Errorf("first 7 positions: %d new training positions, want 5", got)
 	}
+	// The same file twice in one fit counts once.
+	twice := &fit.Data{Records: append(recs[:4:4], recs[:4]...), Sizes: []int{4, 4}, Files: []string{data.Files[0], data.Files[0]}}
+	if got := freshTrained(twice, 0, 0.1, ""); got != 2 {
+		t.Errorf("one file twice: %d new training positions, want 2", got)
+	}
 }
