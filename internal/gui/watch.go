@@ -141,7 +141,9 @@ func (w *Watch) MovePlayed(index, ply int, before engine.Position, move engine.M
 }
 
 // GameEnded marks game index with its result; its board stays until the
-// next game starts.
+// next game starts. The match reports a game's end once it is recorded, by
+// which time the worker that played it may have started the next: then
+// the board goes at once, as that start would have taken it away.
 func (w *Watch) GameEnded(index int, result engine.Result) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -151,6 +153,13 @@ func (w *Watch) GameEnded(index int, result engine.Result) {
 	}
 	g.Result, g.Reason = result.PDN(), result.Reason
 	w.hub.publish("game", g)
+	for i := range w.games {
+		if i > index {
+			delete(w.games, index)
+			w.hub.publish("gone", index)
+			return
+		}
+	}
 }
 
 // Standings shows the match's table and its SPRT line.
