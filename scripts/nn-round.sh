@@ -15,7 +15,8 @@
 # Every step writes its result under the round's folder and is skipped when
 # that result is there, so a stopped round goes on where it stopped: run
 # the same command again. The screen and the gate record their games in
-# the folder (screen.pdn, gate.pdn) and a stopped match goes on from them. Settings come from the environment:
+# the folder (screen.pdn, gate.pdn) and a stopped match goes on from them.
+# Settings come from the environment:
 #
 #   ROUND      round number, names the folder rounds/ROUND (required)
 #   SEED       datagen's seed (default 7000 + 100·ROUND)

@@ -3,8 +3,6 @@ package nntrain
 import (
 	"fmt"
 	"io"
-
-	"github.com/nechecb/nechecb/engine"
 )
 
 // LayerRounding is the loss of the kept float weights with one layer's
@@ -27,9 +25,7 @@ func (t *trainer) roundingByLayer(idx []int32) (float64, []LayerRounding) {
 	net, _ := m.quantise(t.best, 1)
 	rounded := m.dequantise(net)
 	lossWith := func(th []float32) float64 {
-		loss, _, _ := t.lossOf(idx, func(s int, p *engine.Position) float64 {
-			return float64(m.forward(th, p, t.scratch[s]))
-		})
+		loss, _, _ := t.loss(th, idx)
 		return loss
 	}
 	// Each layer's ranges: [from, to) within each first layer or each head.

@@ -214,7 +214,7 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 		return nil, err
 	}
 	if res.Resumed == 0 && len(validIdx) > 0 {
-		res.StartValid, res.StartBuckets, res.BucketN = t.loss(validIdx)
+		res.StartValid, res.StartBuckets, res.BucketN = t.loss(t.opt.Theta, validIdx)
 	}
 	if err := t.epochs(ctx, res, trainIdx, validIdx, status, epoch); err != nil {
 		return nil, err
@@ -274,7 +274,7 @@ func (t *trainer) epochs(ctx context.Context, res *Result, trainIdx, validIdx []
 		speed := float64(len(order)) / time.Since(epochStart).Seconds()
 		e := fit.Epoch{Epoch: ep, Train: sum / float64(len(order)), Valid: math.NaN(), Elapsed: elapsed0 + time.Since(begin)}
 		if len(validIdx) > 0 {
-			e.Valid, e.Buckets, _ = t.loss(validIdx)
+			e.Valid, e.Buckets, _ = t.loss(t.opt.Theta, validIdx)
 		}
 		if res.Add(e) {
 			copy(t.best, t.opt.Theta)
@@ -311,12 +311,12 @@ func (t *trainer) batch(idx []int32, lr float32) float64 {
 	})
 }
 
-// loss returns the mean loss of the records of idx with the current
-// weights, overall and by piece-count bucket (NaN for an empty bucket),
+// loss returns the mean loss of the records of idx with the weights th,
+// overall and by piece-count bucket (NaN for an empty bucket),
 // and the buckets' counts.
-func (t *trainer) loss(idx []int32) (float64, [fit.NumBuckets]float64, [fit.NumBuckets]int) {
+func (t *trainer) loss(th []float32, idx []int32) (float64, [fit.NumBuckets]float64, [fit.NumBuckets]int) {
 	return t.lossOf(idx, func(s int, p *engine.Position) float64 {
-		return float64(t.m.forward(t.opt.Theta, p, t.scratch[s]))
+		return float64(t.m.forward(th, p, t.scratch[s]))
 	})
 }
 
