@@ -226,10 +226,16 @@ func browserPlay(t *testing.T, b *browser) {
 	b.click("#game-panel summary")
 	b.do("enter a FEN", chromedp.SetValue(chromedp.CSS("#fen"), "B:W14,23,30,31:B1,2,9"))
 	b.click("#fen-set")
-	b.wait("the FEN's position", `document.querySelector('#board rect[data-sq="9"]').getAttribute('aria-label').includes('black man')`)
+	// Square 9 holds a black man before the FEN too: the wait looks for
+	// what only the FEN's position has (an empty move list, a white man on
+	// 14), so that the drag cannot start on the old position.
+	b.wait("the FEN's position", moveCount+` === 0 && document.querySelector('#board rect[data-sq="14"]').getAttribute('aria-label').includes('white man')`)
 	// A drag from 9 to 27 plays the only capture that ends there.
 	b.do("drag 9 to 27", chromedp.DragAndDrop(chromedp.CSS(`#board rect[data-sq="9"]`), chromedp.CSS(`#board rect[data-sq="27"]`)))
 	b.wait("the dragged capture and the engine's answer", moveCount+` === 2`)
+	if first := eval[string](b, `document.querySelector('#moves button').firstChild.textContent`); first != "9x27" {
+		t.Errorf("the drag played %q, want 9x27", first)
+	}
 	b.click("#takeback")
 	b.wait("the take back of both moves", moveCount+` === 0`)
 	b.square(9)
