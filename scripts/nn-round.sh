@@ -21,7 +21,8 @@
 #   ROUND      round number, names the folder rounds/ROUND (required)
 #   SEED       datagen's seed (default 7000 + 100·ROUND)
 #   POSITIONS  positions to generate (default 6000000)
-#   EPOCHS     training epochs (default 8)
+#   EPOCHS     training epochs (default 12: round 3's fits were still
+#              improving at their last epoch; 12 gave c6)
 #   WORKERS    workers for datagen and the fit (default 2)
 #   SCREEN_GAMES the screen's most games (default 400)
 #   GATE_GAMES the gate's most games (default 2000)
@@ -37,7 +38,7 @@ cd "$(dirname "$0")/.."
 : "${ROUND:?set ROUND, the round number}"
 SEED=${SEED:-$((7000 + 100 * ROUND))}
 POSITIONS=${POSITIONS:-6000000}
-EPOCHS=${EPOCHS:-8}
+EPOCHS=${EPOCHS:-12}
 WORKERS=${WORKERS:-2}
 SCREEN_GAMES=${SCREEN_GAMES:-400}
 GATE_GAMES=${GATE_GAMES:-2000}
