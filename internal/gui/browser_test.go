@@ -173,6 +173,9 @@ func (b *browser) download(sel string) string {
 // moveCount is the expression for the number of moves in the move list.
 const moveCount = `document.querySelectorAll('#moves button').length`
 
+// firstMove is the expression for the text of the move list's first move.
+const firstMove = `document.querySelector('#moves button').firstChild.textContent`
+
 // TestBrowser drives the page in a headless Chromium: it loads the page,
 // plays a move by clicks, a double jump by a drag and then square by
 // square (the engine answers each), takes back, imports a PDN and steps
@@ -233,7 +236,7 @@ func browserPlay(t *testing.T, b *browser) {
 	// A drag from 9 to 27 plays the only capture that ends there.
 	b.do("drag 9 to 27", chromedp.DragAndDrop(chromedp.CSS(`#board rect[data-sq="9"]`), chromedp.CSS(`#board rect[data-sq="27"]`)))
 	b.wait("the dragged capture and the engine's answer", moveCount+` === 2`)
-	if first := eval[string](b, `document.querySelector('#moves button').firstChild.textContent`); first != "9x27" {
+	if first := eval[string](b, firstMove); first != "9x27" {
 		t.Errorf("the drag played %q, want 9x27", first)
 	}
 	b.click("#takeback")
@@ -248,7 +251,7 @@ func browserPlay(t *testing.T, b *browser) {
 	}
 	b.square(27)
 	b.wait("the double jump and the engine's answer", moveCount+` === 2`)
-	if first := eval[string](b, `document.querySelector('#moves button').firstChild.textContent`); first != "9x27" {
+	if first := eval[string](b, firstMove); first != "9x27" {
 		t.Errorf("the double jump is listed as %q, want 9x27", first)
 	}
 	b.click("#takeback")
