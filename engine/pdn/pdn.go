@@ -47,6 +47,12 @@ type Game struct {
 	// a missing or empty entry is no comment. Whitespace runs in a comment
 	// are written and read as one space.
 	Comments []string
+	// Marks holds the annotation mark glued to each move ("?", "??", "!",
+	// "?!"...), indexed as Comments is: Marks[i] is move i's (i counted
+	// from 1; Marks[0] is unused). It may be shorter than the game. The
+	// writer writes a mark of one or two of '!' and '?' and no other; the
+	// reader reads the marks of the main line back.
+	Marks []string
 	// Variations are the side lines of the game's moves, written after the
 	// move each replaces, in parentheses (PDN's recursive annotation
 	// variations), in their order. The reader reads them back, all but the
@@ -147,6 +153,32 @@ func (g *Game) SetComment(ply int, text string) {
 		g.Comments = append(g.Comments, "")
 	}
 	g.Comments[ply] = normalizeComment(text)
+}
+
+// Mark returns the mark of move ply (counted from 1), "" if it has none.
+func (g *Game) Mark(ply int) string {
+	if ply < 1 || ply >= len(g.Marks) {
+		return ""
+	}
+	return g.Marks[ply]
+}
+
+// SetMark sets the mark of move ply (counted from 1), growing Marks as
+// needed.
+func (g *Game) SetMark(ply int, mark string) {
+	if ply < 1 {
+		return
+	}
+	for len(g.Marks) <= ply {
+		g.Marks = append(g.Marks, "")
+	}
+	g.Marks[ply] = mark
+}
+
+// validMark reports whether the writer writes mark: one or two of '!'
+// and '?'.
+func validMark(mark string) bool {
+	return len(mark) >= 1 && len(mark) <= 2 && strings.Trim(mark, "!?") == ""
 }
 
 // normalizeComment turns whitespace runs into single spaces and trims the ends.

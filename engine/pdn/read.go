@@ -280,6 +280,9 @@ func (p *parser) readLine(l *line) (string, error) {
 		if err := playMove(l.rec, move); err != nil {
 			return "", l.moveError(p, at, move, err)
 		}
+		if mark := word[len(strings.TrimRight(word, "!?")):]; mark != "" && l.game != nil {
+			l.game.SetMark(l.rec.Ply(), mark)
+		}
 	}
 }
 

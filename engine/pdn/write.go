@@ -26,8 +26,8 @@ func MoveNumber(first engine.Color, i int) (int, engine.Color) {
 }
 
 // Write writes g in PDN: the tag section, a blank line, the moves wrapped to
-// 79 columns, with the side lines in parentheses, and the result token,
-// then a blank line. Captures are written short ("9x27") when no other
+// 79 columns, each with its mark (Game.Marks), with the side lines in
+// parentheses, and the result token, then a blank line. Captures are written short ("9x27") when no other
 // legal move has the same start and end.
 func Write(w io.Writer, g *Game) error {
 	var b bytes.Buffer
@@ -38,7 +38,7 @@ func Write(w io.Writer, g *Game) error {
 	lw := lineWriter{buf: &b}
 	lw.comment(g.Comment(0))
 	start := g.Record.Start()
-	lw.line(start.Side, 0, start, g.Record.Moves(), g.Variations, g.Comment)
+	lw.line(start.Side, 0, start, g.Record.Moves(), g.Variations, g.Comment, g.Mark)
 	lw.word(g.Result())
 	b.WriteString("\n\n")
 	_, err := w.Write(b.Bytes())
@@ -46,11 +46,11 @@ func Write(w io.Writer, g *Game) error {
 }
 
 // line writes moves played from pos, the first of them ply ply0 of a game
-// whose first mover is first, each followed by comment(i) (i counted from
-// 1) and by the side lines that replace it, in parentheses. A move by White
-// gets its number at the start of a line and after a comment or a side
-// line.
-func (lw *lineWriter) line(first engine.Color, ply0 int, pos engine.Position, moves []engine.Move, vars []Variation, comment func(int) string) {
+// whose first mover is first, each with mark(i) glued to it (i counted
+// from 1), followed by comment(i) and by the side lines that replace it,
+// in parentheses. A move by White gets its number at the start of a line
+// and after a comment or a side line.
+func (lw *lineWriter) line(first engine.Color, ply0 int, pos engine.Position, moves []engine.Move, vars []Variation, comment, mark func(int) string) {
 	numbered := true
 	for i, m := range moves {
 		num, side := MoveNumber(first, ply0+i)
@@ -60,7 +60,11 @@ func (lw *lineWriter) line(first engine.Color, ply0 int, pos engine.Position, mo
 		case numbered:
 			lw.word(strconv.Itoa(num) + "...")
 		}
-		lw.word(pos.Notation(m))
+		text := pos.Notation(m)
+		if mark := mark(i + 1); validMark(mark) {
+			text += mark
+		}
+		lw.word(text)
 		c := comment(i + 1)
 		lw.comment(c)
 		numbered = c != ""
@@ -69,7 +73,8 @@ func (lw *lineWriter) line(first engine.Color, ply0 int, pos engine.Position, mo
 				continue
 			}
 			lw.open = true
-			lw.line(first, ply0+i, pos, v.Moves, v.Variations, func(int) string { return "" })
+			none := func(int) string { return "" }
+			lw.line(first, ply0+i, pos, v.Moves, v.Variations, none, none)
 			lw.close()
 			numbered = true
 		}
