@@ -4,33 +4,13 @@ import (
 	"fmt"
 
 	"github.com/nechecb/nechecb/engine"
+	"github.com/nechecb/nechecb/internal/review"
 )
-
-// The score drops, in hundredths of a man for the side that moved, that
-// mark a move of an analysed game.
-const (
-	inaccuracyDrop = 25
-	mistakeDrop    = 50
-	blunderDrop    = 100
-)
-
-// markOf names what a move that lost drop for its mover was: "??" a
-// blunder, "?" a mistake, "?!" an inaccuracy, or "" none.
-func markOf(drop int) string {
-	switch {
-	case drop >= blunderDrop:
-		return "??"
-	case drop >= mistakeDrop:
-		return "?"
-	case drop >= inaccuracyDrop:
-		return "?!"
-	}
-	return ""
-}
 
 // markMoves marks each move of the game whose positions before and after
-// both have a score, by the value its mover lost. Scores are from Black's
-// side; moves[i] is ply i+1.
+// both have a score, by the expected score its mover lost (internal/review,
+// as nechecb analyse marks moves). Scores are from Black's side; moves[i]
+// is ply i+1.
 func markMoves(moves []moveView, points []scorePoint) {
 	score := make(map[int]int, len(points))
 	for _, p := range points {
@@ -42,12 +22,11 @@ func markMoves(moves []moveView, points []scorePoint) {
 		if !ok1 || !ok2 {
 			continue
 		}
-		drop := before - after
 		if moves[i].Side == "white" {
-			drop = -drop
+			before, after = -before, -after
 		}
-		if drop > 0 {
-			moves[i].Drop, moves[i].Mark = drop, markOf(drop)
+		if loss := review.Loss(review.ExpectedOf(before), review.ExpectedOf(after)); loss > 0 {
+			moves[i].Drop, moves[i].Mark = loss, review.Mark(loss)
 		}
 	}
 }

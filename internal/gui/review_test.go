@@ -1,34 +1,27 @@
 package gui
 
 import (
+	"math"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/nechecb/nechecb/internal/review"
 )
 
-func TestMarkOf(t *testing.T) {
-	for _, c := range []struct {
-		drop int
-		want string
-	}{{0, ""}, {24, ""}, {25, "?!"}, {49, "?!"}, {50, "?"}, {99, "?"}, {100, "??"}, {2000, "??"}} {
-		if got := markOf(c.drop); got != c.want {
-			t.Errorf("markOf(%d) = %q, want %q", c.drop, got, c.want)
-		}
-	}
-}
-
 // TestMarkMovesBySide checks that a drop counts for the side that moved:
-// Black's scores falling is Black's loss, White's gain.
+// Black's scores falling is Black's loss, White's gain, each measured in
+// the mover's expected score.
 func TestMarkMovesBySide(t *testing.T) {
 	moves := []moveView{{Side: "black"}, {Side: "white"}, {Side: "black"}}
 	markMoves(moves, []scorePoint{{Ply: 0, Score: 0}, {Ply: 1, Score: -120}, {Ply: 2, Score: -60}, {Ply: 3, Score: -90}})
-	want := []struct {
-		mark string
-		drop int
-	}{{"??", 120}, {"?", 60}, {"?!", 30}}
-	for i, w := range want {
-		if moves[i].Mark != w.mark || moves[i].Drop != w.drop {
-			t.Errorf("move %d (%s): mark %q drop %d, want %q %d", i+1, moves[i].Side, moves[i].Mark, moves[i].Drop, w.mark, w.drop)
+	for i, w := range []struct {
+		mark          string
+		before, after int // for the mover
+	}{{"??", 0, -120}, {"?", 120, 60}, {"?!", -60, -90}} {
+		drop := review.ExpectedOf(w.before) - review.ExpectedOf(w.after)
+		if moves[i].Mark != w.mark || math.Abs(moves[i].Drop-drop) > 1e-9 {
+			t.Errorf("move %d (%s): mark %q drop %.4f, want %q %.4f", i+1, moves[i].Side, moves[i].Mark, moves[i].Drop, w.mark, drop)
 		}
 	}
 }
@@ -49,8 +42,8 @@ func TestReviewAnalysesEveryPosition(t *testing.T) {
 		t.Fatalf("after the review: %d scores, cursor %d; want 5 (plies 0..4), 4", len(st.Scores), st.Cursor)
 	}
 	for i, m := range st.Moves {
-		if m.Mark != markOf(m.Drop) {
-			t.Errorf("move %d: mark %q for a drop of %d", i+1, m.Mark, m.Drop)
+		if m.Mark != review.Mark(m.Drop) {
+			t.Errorf("move %d: mark %q for a drop of %.4f", i+1, m.Mark, m.Drop)
 		}
 	}
 	if status, msg := s.post("/api/review", reviewRequest{MoveTimeMs: 5}, nil); status != http.StatusBadRequest || !strings.Contains(msg, "moveTimeMs 5") {

@@ -117,9 +117,10 @@ type moveView struct {
 	// mover: "win", "loss", "draw", or "" when it has none.
 	DB string `json:"db,omitempty"`
 	// Mark is a move's mark from the scores before and after it
-	// (markOf), and Drop the value it lost for its mover.
-	Mark string `json:"mark,omitempty"`
-	Drop int    `json:"drop,omitempty"`
+	// (review.Mark), and Drop the expected score it lost for its mover
+	// (0 to 1).
+	Mark string  `json:"mark,omitempty"`
+	Drop float64 `json:"drop,omitempty"`
 }
 
 // moveViewOf describes m, a legal move of p.

@@ -112,6 +112,11 @@ func TestImportsPointDown(t *testing.T) {
 		{"internal/cbapi", false, []string{"eval/all", "protocol", "internal/console", "internal/gui", "train", "match", "cmd"}},
 		// The browser front end stands on the session like the others.
 		{"internal/gui", false, []string{"eval/all", "protocol", "internal/cbapi", "internal/console", "train", "match", "cmd"}},
+		// The classification of a reviewed game's moves is shared by the
+		// front ends that review games (the gui, nechecb analyse): it
+		// stands on the player boundary alone.
+		{"internal/review", false, []string{"eval/all", "internal/session", "protocol", "internal/gui", "train", "match", "cmd"}},
+		{"internal/review", true, []string{"eval", "engine/search"}},
 		// The binary's command table and flag types know no engine: the
 		// commands' work is done in the packages they call.
 		{"internal/cli", false, []string{"engine", "eval", "books", "train", "match", "protocol", "internal/player", "internal/session", "internal/gui", "cmd"}},

@@ -88,11 +88,11 @@ function showMoves(v) {
       b.dataset.id = m.id;
       const lm = onLine.get(m.id);
       b.setAttribute('aria-label', `move ${m.number} ${m.side} ${m.text}` + (side ? ', side line' : '') +
-        (lm && lm.mark ? `, ${marks[lm.mark]}, lost ${(lm.drop / 100).toFixed(2)}` : ''));
+        (lm && lm.mark ? `, ${marks[lm.mark]}, lost ${lm.drop.toFixed(2)} of the expected score` : ''));
       if (lm) b.classList.add('line');
       if (lm && lm.mark) {
         b.classList.add('mark');
-        b.title = `${marks[lm.mark]}: lost ${(lm.drop / 100).toFixed(2)} men`;
+        b.title = `${marks[lm.mark]}: lost ${lm.drop.toFixed(2)} of the expected score`;
         b.appendChild(document.createElement('span')).textContent = lm.mark;
       }
       if (m.id === v.node) { b.classList.add('cur'); b.setAttribute('aria-current', 'true'); }
