@@ -201,11 +201,8 @@ func quantSet(res *Result) string {
 // progressLine draws the progress of a fit as a bar with the rate and the
 // time left.
 func progressLine(p Progress) string {
-	const width = 30
-	filled := width * p.Done / max(p.Total, 1)
-	return fmt.Sprintf("nn-train epoch %d/%d [%s%s] %3d%% %d/%d positions, %.0f/s, eta %s",
-		p.Epoch, p.Epochs, strings.Repeat("=", filled), strings.Repeat(" ", width-filled), 100*p.Done/max(p.Total, 1),
-		p.Done, p.Total, p.Rate, p.ETA.Round(time.Second))
+	return fmt.Sprintf("nn-train epoch %d/%d %s %d/%d positions, %.0f/s, eta %s",
+		p.Epoch, p.Epochs, term.Bar(p.Done, p.Total, 30), p.Done, p.Total, p.Rate, p.ETA.Round(time.Second))
 }
 
 // cumulative matches the count of positions learned from that a note's
