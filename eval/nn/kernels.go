@@ -1,5 +1,7 @@
 package nn
 
+import "unsafe"
+
 // The kernels of the integer inference, in plain Go. On amd64 with AVX2
 // (and without the purego tag) kernels_amd64.s does the same work; these
 // are its twins, used on other platforms, on CPUs without AVX2 and under
@@ -9,8 +11,74 @@ package nn
 
 // updateColsGo sets dst to src plus the columns of w that start at the
 // offsets in add, minus those at the offsets in sub; each column has
-// len(dst) weights. dst and src may be the same slice.
+// len(dst) weights, a multiple of 4. dst and src may be the same slice.
+// It works on four int16 lanes packed in a uint64 word at a time
+// (addLanes, subLanes), which wrap exactly as int16 sums do; slices or
+// columns whose first element is not 8-byte aligned take the plain loop,
+// updateColsLoop.
 func updateColsGo(dst, src, w []int16, add, sub []int32) {
+	n := len(dst)
+	copy(dst, src[:n])
+	offsets := int32(0)
+	for _, a := range add {
+		offsets |= a
+	}
+	for _, s := range sub {
+		offsets |= s
+	}
+	if n%4 != 0 || offsets%4 != 0 || !aligned8(dst) || !aligned8(w) {
+		updateColsLoop(dst, dst, w, add, sub)
+		return
+	}
+	d := words(dst)
+	for _, a := range add {
+		col := words(w[a:][:n])[:len(d)]
+		for j := range d {
+			d[j] = addLanes(d[j], col[j])
+		}
+	}
+	for _, s := range sub {
+		col := words(w[s:][:n])[:len(d)]
+		for j := range d {
+			d[j] = subLanes(d[j], col[j])
+		}
+	}
+}
+
+// aligned8 reports whether v's first element is 8-byte aligned.
+func aligned8(v []int16) bool {
+	return uintptr(unsafe.Pointer(unsafe.SliceData(v)))%8 == 0
+}
+
+// words returns v, whose length is a multiple of 4 and whose first element
+// is 8-byte aligned, as uint64 words of four lanes each, lane k of a word
+// in bits 16k..16k+15 on a little-endian machine and in the reverse order
+// on a big-endian one: the lane arithmetic is the same either way.
+func words(v []int16) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(v))), len(v)/4)
+}
+
+// laneHigh has the top bit of each 16-bit lane set.
+const laneHigh = 0x8000_8000_8000_8000
+
+// addLanes adds the four 16-bit lanes of x and y, each modulo 1<<16: the
+// low 15 bits are added with the top bits cleared, so that no carry
+// crosses into the next lane, and the top bit of each lane is then the
+// exclusive or of the two top bits and the carry out of the low bits.
+func addLanes(x, y uint64) uint64 {
+	return ((x &^ laneHigh) + (y &^ laneHigh)) ^ ((x ^ y) & laneHigh)
+}
+
+// subLanes subtracts the four 16-bit lanes of y from those of x, each
+// modulo 1<<16: x's top bits are set, so that no borrow crosses into the
+// next lane, and the top bit of each lane is then fixed as in addLanes.
+func subLanes(x, y uint64) uint64 {
+	return ((x | laneHigh) - (y &^ laneHigh)) ^ ((x ^ ^y) & laneHigh)
+}
+
+// updateColsLoop is updateColsGo one int16 at a time: the reference the
+// packed lanes are tested against, and what unaligned slices take.
+func updateColsLoop(dst, src, w []int16, add, sub []int32) {
 	n := len(dst)
 	copy(dst, src[:n])
 	for _, a := range add {

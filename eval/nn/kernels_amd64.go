@@ -4,10 +4,13 @@ package nn
 
 import "golang.org/x/sys/cpu"
 
-// hasAVX2 reports whether the assembly kernels of kernels_amd64.s run:
+// useSIMD reports whether the assembly kernels of kernels_amd64.s run:
 // when the CPU and the operating system support AVX2. Otherwise the
 // plain-Go twins of kernels.go do.
-var hasAVX2 = cpu.X86.HasAVX2
+var useSIMD = cpu.X86.HasAVX2
+
+// kernelName names the assembly kernels.
+const kernelName = "AVX2"
 
 // The assembly kernels. Their callers guarantee the shapes: len(dst) of
 // updateColsAVX2 and len(src) of clipUnitsAVX2 are multiples of 16, every
@@ -30,7 +33,7 @@ func dotRowAVX2(in []uint8, w []int8) int32
 // updateCols sets dst to src plus the columns of w at the offsets in add,
 // minus those at the offsets in sub (see updateColsGo).
 func updateCols(dst, src, w []int16, add, sub []int32) {
-	if hasAVX2 {
+	if useSIMD {
 		updateColsAVX2(dst, src, w, add, sub)
 		return
 	}
@@ -39,7 +42,7 @@ func updateCols(dst, src, w []int16, add, sub []int32) {
 
 // clipUnits sets dst[i] to src[i] clipped to [0, QA].
 func clipUnits(dst []uint8, src []int16) {
-	if hasAVX2 {
+	if useSIMD {
 		clipUnitsAVX2(dst, src)
 		return
 	}
@@ -48,7 +51,7 @@ func clipUnits(dst []uint8, src []int16) {
 
 // denseQuads is one clipped-ReLU layer (see denseQuadsGo).
 func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
-	if hasAVX2 {
+	if useSIMD {
 		denseQuadsAVX2(dst, in, w, b, shift)
 		return
 	}
@@ -57,7 +60,7 @@ func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
 
 // dotRow returns the dot product of in and w[:len(in)].
 func dotRow(in []uint8, w []int8) int32 {
-	if hasAVX2 {
+	if useSIMD {
 		return dotRowAVX2(in, w)
 	}
 	return dotRowGo(in, w)

@@ -1,11 +1,16 @@
-//go:build !amd64 || purego
+//go:build (!amd64 || purego) && !(goexperiment.simd && go1.27 && wasm && !purego)
 
 package nn
 
-// Without the assembly, the kernels are their plain-Go twins.
+// Without the assembly (amd64) or the SIMD experiment's kernels (wasm and
+// arm64 under Go 1.27), the kernels are their plain-Go twins.
 
-// hasAVX2 reports whether the assembly kernels run: never in this build.
-const hasAVX2 = false
+// useSIMD reports whether the SIMD kernels run: never in this build. It
+// is a variable only so that the tests that switch it compile everywhere.
+var useSIMD = false
+
+// kernelName would name this build's SIMD kernels, which it has not.
+const kernelName = plainGo
 
 func updateCols(dst, src, w []int16, add, sub []int32) { updateColsGo(dst, src, w, add, sub) }
 func clipUnits(dst []uint8, src []int16)               { clipUnitsGo(dst, src) }

@@ -57,10 +57,30 @@ func (m *model) factory() eval.Factory {
 	return func() eval.Evaluator { return newEvaluator(m, DefaultSlots) }
 }
 
-// Accelerated reports whether evaluations run the assembly kernels: on
-// amd64 with AVX2, outside -tags purego. Elsewhere the plain-Go twins give
-// the same values at about a thirtieth of the speed (docs/nn.md).
-func Accelerated() bool { return hasAVX2 }
+// Accelerated reports whether evaluations run the kernels whose speed has
+// been measured to make the net the better default: AVX2's, on amd64
+// outside -tags purego. The SIMD kernels of wasm and arm64 (Fast) are not
+// counted until a measurement on such a machine says so; the plain-Go
+// twins give the same values at about a thirtieth of the speed
+// (docs/nn.md).
+func Accelerated() bool { return useSIMD && kernelName == "AVX2" }
+
+// Fast reports whether evaluations run SIMD kernels rather than the
+// plain-Go twins: AVX2 on amd64, NEON on arm64 or SIMD128 on wasm, the
+// last two built with Go 1.27 and GOEXPERIMENT=simd (docs/performance.md).
+func Fast() bool { return useSIMD }
+
+// plainGo is what Kernels says of the plain-Go twins.
+const plainGo = "plain Go"
+
+// Kernels names the kernels that evaluations run: "AVX2", "NEON",
+// "wasm SIMD" or "plain Go".
+func Kernels() string {
+	if useSIMD {
+		return kernelName
+	}
+	return plainGo
+}
 
 // load builds a factory from an "nn" spec: the embedded net when path is
 // empty, else the weight file at path.

@@ -1,0 +1,122 @@
+//go:build goexperiment.simd && go1.27 && wasm && !purego
+
+package nn
+
+import "simd/archsimd"
+
+// With GOEXPERIMENT=simd under Go 1.27, the kernels on wasm (SIMD128) and
+// arm64 (NEON) are written with simd/archsimd: the column updates here,
+// the clip and the dense layers in kernels_simd_wasm.go and
+// kernels_simd_arm64.go. Every wasm engine that runs SIMD128 and every
+// arm64 CPU has these instructions, so no feature test is needed; useSIMD
+// is a variable only so that a test can run the plain-Go twins instead.
+// Their callers guarantee the shapes that kernels_amd64.go states.
+
+// useSIMD reports whether the SIMD kernels run.
+var useSIMD = true
+
+// updateCols sets dst to src plus the columns of w at the offsets in add,
+// minus those at the offsets in sub (see updateColsGo).
+func updateCols(dst, src, w []int16, add, sub []int32) {
+	if !useSIMD {
+		updateColsGo(dst, src, w, add, sub)
+		return
+	}
+	n := len(dst)
+	src = src[:n]
+	j := 0
+	// Thirty-two units at a time in four vectors, then a last sixteen.
+	for ; j+32 <= n; j += 32 {
+		s := src[j:][:32]
+		a0, a1 := archsimd.LoadInt16x8(s[0:8]), archsimd.LoadInt16x8(s[8:16])
+		a2, a3 := archsimd.LoadInt16x8(s[16:24]), archsimd.LoadInt16x8(s[24:32])
+		for _, o := range add {
+			c := w[int(o)+j:][:32]
+			a0, a1 = a0.Add(archsimd.LoadInt16x8(c[0:8])), a1.Add(archsimd.LoadInt16x8(c[8:16]))
+			a2, a3 = a2.Add(archsimd.LoadInt16x8(c[16:24])), a3.Add(archsimd.LoadInt16x8(c[24:32]))
+		}
+		for _, o := range sub {
+			c := w[int(o)+j:][:32]
+			a0, a1 = a0.Sub(archsimd.LoadInt16x8(c[0:8])), a1.Sub(archsimd.LoadInt16x8(c[8:16]))
+			a2, a3 = a2.Sub(archsimd.LoadInt16x8(c[16:24])), a3.Sub(archsimd.LoadInt16x8(c[24:32]))
+		}
+		d := dst[j:][:32]
+		a0.Store(d[0:8])
+		a1.Store(d[8:16])
+		a2.Store(d[16:24])
+		a3.Store(d[24:32])
+	}
+	for ; j+16 <= n; j += 16 {
+		s := src[j:][:16]
+		a0, a1 := archsimd.LoadInt16x8(s[0:8]), archsimd.LoadInt16x8(s[8:16])
+		for _, o := range add {
+			c := w[int(o)+j:][:16]
+			a0, a1 = a0.Add(archsimd.LoadInt16x8(c[0:8])), a1.Add(archsimd.LoadInt16x8(c[8:16]))
+		}
+		for _, o := range sub {
+			c := w[int(o)+j:][:16]
+			a0, a1 = a0.Sub(archsimd.LoadInt16x8(c[0:8])), a1.Sub(archsimd.LoadInt16x8(c[8:16]))
+		}
+		d := dst[j:][:16]
+		a0.Store(d[0:8])
+		a1.Store(d[8:16])
+	}
+}
+
+// clipUnits sets dst[i] to src[i] clipped to [0, QA].
+func clipUnits(dst []uint8, src []int16) {
+	if !useSIMD {
+		clipUnitsGo(dst, src)
+		return
+	}
+	clipUnitsSIMD(dst, src)
+}
+
+// denseQuads is one clipped-ReLU layer (see denseQuadsGo).
+func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
+	if !useSIMD {
+		denseQuadsGo(dst, in, w, b, shift)
+		return
+	}
+	denseQuadsSIMD(dst, in, w, b, shift)
+}
+
+// dotRow returns the dot product of in and w[:len(in)].
+func dotRow(in []uint8, w []int8) int32 {
+	if !useSIMD {
+		return dotRowGo(in, w)
+	}
+	return dotRowSIMD(in, w)
+}
+
+// quadList writes into quads the nonzero groups of four inputs of in (a
+// multiple of 4 long, at most 4·len(quads)), each as its four values in
+// a little-endian uint32 and its index, and returns how many: the dense
+// kernels skip the groups that are all zero, as the twin does.
+func quadList(in []uint8, quads *[512]quad) int {
+	k := 0
+	for q := 0; q+4 <= len(in) && k < len(quads); q += 4 {
+		x := uint32(in[q]) | uint32(in[q+1])<<8 | uint32(in[q+2])<<16 | uint32(in[q+3])<<24
+		if x != 0 {
+			quads[k] = quad{x, int32(q)}
+			k++
+		}
+	}
+	return k
+}
+
+// quad is a group of four inputs: their values, one a byte, and the index
+// of the first.
+type quad struct {
+	x   uint32
+	pos int32
+}
+
+// finish sets dst[o] to sums[o] shifted right by shift and clipped to
+// [0, QA].
+func finish(dst []uint8, sums []int32, shift int) {
+	dst = dst[:len(sums)]
+	for o, x := range sums {
+		dst[o] = uint8(max(0, min(QA, x>>(shift&31))))
+	}
+}
