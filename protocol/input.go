@@ -3,6 +3,7 @@ package protocol
 import (
 	"bufio"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -48,6 +49,14 @@ func readLines(r io.Reader, lines chan<- inputLine, readErr chan<- error) {
 		}
 		if size > 0 {
 			lines <- lineOf(buf, size, chunk)
+			// The send made the server's loop runnable on this
+			// goroutine's P. Reading on a blocking stdin (a pipe from a
+			// GUI) keeps that P in the read system call, and the loop
+			// would wait there for the runtime's monitor to hand the P on:
+			// up to 10-20 ms with the search busy on the other P, the
+			// latency of every stop and ponderhit. Yield first, so the
+			// command is handled before the next read blocks.
+			runtime.Gosched()
 		}
 		buf, size = buf[:0], 0
 		if err != nil {
