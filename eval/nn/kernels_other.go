@@ -1,4 +1,4 @@
-//go:build (!amd64 || purego) && !(goexperiment.simd && go1.27 && wasm && !purego)
+//go:build (!amd64 || purego) && !(goexperiment.simd && go1.27 && (wasm || arm64) && !purego)
 
 package nn
 

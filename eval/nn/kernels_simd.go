@@ -1,4 +1,4 @@
-//go:build goexperiment.simd && go1.27 && wasm && !purego
+//go:build goexperiment.simd && go1.27 && (wasm || arm64) && !purego
 
 package nn
 
