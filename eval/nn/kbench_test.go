@@ -2,7 +2,9 @@ package nn
 
 import "testing"
 
-// BenchmarkKernels times each kernel at the default layout's sizes.
+// BenchmarkKernels times each kernel in use at the default layout's
+// sizes, and the column update's plain-Go twin (four lanes to a word)
+// beside the loop one int16 at a time.
 func BenchmarkKernels(b *testing.B) {
 	l := defaultLayout
 	in := make([]uint8, 2*l.Hidden)
@@ -24,6 +26,8 @@ func BenchmarkKernels(b *testing.B) {
 		{"third", func() { denseQuads(out, in[:l.L2], w, bias, WeightShift) }},
 		{"output", func() { dotRow(in[:l.L3], w) }},
 		{"update3", func() { updateCols(acc, acc, wf, add, sub) }},
+		{"update3-twin", func() { updateColsGo(acc, acc, wf, add, sub) }},
+		{"update3-loop", func() { updateColsLoop(acc, acc, wf, add, sub) }},
 		{"clip", func() { clipUnits(in[:l.Hidden], acc) }},
 	} {
 		b.Run(k.name, func(b *testing.B) {
