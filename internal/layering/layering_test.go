@@ -117,6 +117,10 @@ func TestImportsPointDown(t *testing.T) {
 		// stands on the player boundary alone.
 		{"internal/review", false, []string{"eval/all", "internal/session", "protocol", "internal/gui", "train", "match", "cmd"}},
 		{"internal/review", true, []string{"eval", "engine/search"}},
+		// The batch analysis of PDN files is a front end beside the gui,
+		// on the same session and review.
+		{"internal/analyse", false, []string{"eval/all", "protocol", "internal/cbapi", "internal/console", "internal/gui", "train", "match", "cmd"}},
+		{"internal/analyse", true, []string{"eval", "engine/search"}},
 		// The binary's command table and flag types know no engine: the
 		// commands' work is done in the packages they call.
 		{"internal/cli", false, []string{"engine", "eval", "books", "train", "match", "protocol", "internal/player", "internal/session", "internal/gui", "cmd"}},
