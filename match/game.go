@@ -32,6 +32,11 @@ type GameResult struct {
 	// it had played a game, so every game it plays would be forfeit. The
 	// game is not recorded.
 	Fatal error
+	// LowClock is, by colour, the least a side's clock held after one of
+	// its moves, before the increment (negative when a move overran within
+	// the margin); Clocked says whether the game had a clock at all.
+	LowClock [2]time.Duration
+	Clocked  bool
 }
 
 // players holds one worker's engine processes, started when first needed.
@@ -80,16 +85,20 @@ func (p *players) play(s Scheduled) GameResult {
 	res := GameResult{Game: s, Black: cfg.Engines[s.Black].Name, White: cfg.Engines[s.White].Name,
 		Opening: op.Name, Start: op.Position, Faulty: -1}
 	g := engine.NewGame(op.Position)
+	base := [2]time.Duration{cfg.Limits.Base, cfg.Limits.Base}
+	t := &table{p: p, s: &s, seat: [2]int{engine.Black: s.Black, engine.White: s.White},
+		clock: base, low: base, adj: adjudicator{cfg: cfg.Adjudication}}
 	finish := func(r engine.Result) GameResult {
 		res.Moves = append([]engine.Move(nil), g.Moves()...)
 		res.Result = r
+		// Kept to the millisecond, as the PDN tags hold it.
+		res.LowClock = [2]time.Duration{t.low[0].Round(time.Millisecond), t.low[1].Round(time.Millisecond)}
+		res.Clocked = cfg.Limits.Base > 0
 		// The reason can hold an engine's stderr; it is kept as the PDN
 		// tag will hold it, so that a resumed match reports the same.
 		res.Result.Reason = tagValue(r.Reason)
 		return res
 	}
-	t := &table{p: p, s: &s, seat: [2]int{engine.Black: s.Black, engine.White: s.White},
-		clock: [2]time.Duration{cfg.Limits.Base, cfg.Limits.Base}, adj: adjudicator{cfg: cfg.Adjudication}}
 	// A side that cannot start or reset its engine loses before a move.
 	for _, c := range []engine.Color{engine.Black, engine.White} {
 		e, err := p.get(t.seat[c])
@@ -128,6 +137,7 @@ type table struct {
 	s     *Scheduled
 	seat  [2]int // engine index by colour
 	clock [2]time.Duration
+	low   [2]time.Duration // the least each clock held after a move
 	adj   adjudicator
 	last  client.Reply // the reply of the move just played
 }
@@ -155,6 +165,7 @@ func (t *table) Move(_ context.Context, g *engine.Game) (engine.Move, error) {
 	}
 	if cfg.Limits.Base > 0 {
 		t.clock[side] -= reply.Elapsed
+		t.low[side] = min(t.low[side], t.clock[side])
 		if t.clock[side] < -cfg.Limits.Margin {
 			return engine.Move{}, &play.Forfeit{Reason: fmt.Sprintf("lost on time (%v over)", (-t.clock[side]).Round(time.Millisecond))}
 		}

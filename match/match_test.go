@@ -427,3 +427,52 @@ func TestEngineThatCannotStartStopsMatch(t *testing.T) {
 		t.Errorf("summary %+v, want no game played", sum)
 	}
 }
+
+// TestLowestClock plays a clocked match: every game records how low each
+// side's clock went, the summary keeps each engine's lowest, and a resumed
+// match reads the same back from the file.
+func TestLowestClock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.pdn")
+	cfg := Config{
+		Engines:  []client.Config{fakeConfig("A", "ok", client.UCI), fakeConfig("B", "ok", client.UCI)},
+		Openings: ballotOpenings(t, 2), Limits: Limits{Base: 2 * time.Second, Inc: 100 * time.Millisecond},
+		MaxMoves: 10, Timeout: time.Minute, PDN: path,
+	}
+	sum, err := Run(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	low := map[string]time.Duration{}
+	for _, g := range checkRecord(t, path, sum) {
+		for _, side := range []string{"Black", "White"} {
+			left, err := parseClock(g.Tag(side + "LowClock"))
+			if err != nil || left <= 0 || left > cfg.Limits.Base {
+				t.Errorf("game %s: %sLowClock %q (%v), want a time in (0, 2 s]", g.Tag("Round"), side, g.Tag(side+"LowClock"), err)
+			}
+			if l, ok := low[g.Tag(side)]; !ok || left < l {
+				low[g.Tag(side)] = left
+			}
+		}
+	}
+	if len(sum.LowClocks) != 2 {
+		t.Fatalf("summary's lowest clocks %+v, want one per engine", sum.LowClocks)
+	}
+	for _, l := range sum.LowClocks {
+		if l.Left != low[l.Engine] || l.Game < 1 || l.Game > sum.Played {
+			t.Errorf("summary: %s lowest %v in game %d, want %v, the least in the file", l.Engine, l.Left, l.Game, low[l.Engine])
+		}
+	}
+	var table strings.Builder
+	sum.WriteTable(&table)
+	if !strings.Contains(table.String(), "lowest clock left: A ") {
+		t.Errorf("the table does not give the lowest clock:\n%s", table.String())
+	}
+	cfg.Resume = true
+	again, err := Run(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(sum.LowClocks, again.LowClocks); diff != "" {
+		t.Errorf("the resumed match's lowest clocks differ (-first +resumed):\n%s", diff)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"strconv"
 	"time"
@@ -23,8 +24,10 @@ type recorder struct {
 // gamePDN turns a finished game into PDN: the standard tags, FEN (through
 // the start position), GameType 21, Round (the schedule index, which resume
 // relies on), Opening, Termination, Fault (the engine at fault, only when
-// one was), the match's settings (which resume compares), and the ending as
-// a comment after the last move. Every tag value goes through tagValue.
+// one was), BlackLowClock and WhiteLowClock (the least each clock held
+// after a move, in seconds, in a game with a clock), the match's settings
+// (which resume compares), and the ending as a comment after the last move.
+// Every tag value goes through tagValue.
 func gamePDN(r GameResult, event string, settings []setting, date time.Time) ([]byte, error) {
 	rec := engine.NewGame(r.Start)
 	for _, m := range r.Moves {
@@ -48,6 +51,10 @@ func gamePDN(r GameResult, event string, settings []setting, date time.Time) ([]
 		set("Fault", r.Black)
 	case r.Game.White:
 		set("Fault", r.White)
+	}
+	if r.Clocked {
+		set("BlackLowClock", formatClock(r.LowClock[engine.Black]))
+		set("WhiteLowClock", formatClock(r.LowClock[engine.White]))
 	}
 	for _, s := range settings {
 		set(s.tag, s.value)
@@ -153,5 +160,24 @@ func resultFromPDN(g *pdn.Game, s Scheduled) GameResult {
 		r.Faulty = s.White
 	}
 	r.Result.Outcome = engine.OutcomeOfPDN(g.Result())
+	black, errB := parseClock(g.Tag("BlackLowClock"))
+	white, errW := parseClock(g.Tag("WhiteLowClock"))
+	if errB == nil && errW == nil {
+		r.LowClock, r.Clocked = [2]time.Duration{engine.Black: black, engine.White: white}, true
+	}
 	return r
+}
+
+// formatClock writes a clock reading as seconds with millisecond precision.
+func formatClock(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
+}
+
+// parseClock reads formatClock's text back.
+func parseClock(text string) (time.Duration, error) {
+	sec, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return 0, err
+	}
+	return time.Duration(math.Round(sec*1000)) * time.Millisecond, nil
 }

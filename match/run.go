@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -39,10 +40,21 @@ type Summary struct {
 	Faults []string
 	// Curve follows the first engine's Elo game by game.
 	Curve []CurvePoint
+	// LowClocks holds, per engine that played with a clock, the least
+	// its clock held after a move over the whole match.
+	LowClocks []LowClock
 	// SPRT holds the test's last decision and LLR when one was run.
 	SPRT     *elo.SPRT
 	Decision elo.Decision
 	LLR      float64
+}
+
+// LowClock is the least an engine's clock held after one of its moves,
+// and the game where it did.
+type LowClock struct {
+	Engine string
+	Left   time.Duration
+	Game   int
 }
 
 // Progress is where a match stands after a recorded game, for a progress
@@ -300,6 +312,7 @@ func (st *state) add(r GameResult) {
 	} else {
 		st.halves[r.Game.Pair] = r
 	}
+	st.addClocks(r)
 	if r.Faulty >= 0 {
 		st.sum.Faults = append(st.sum.Faults, fmt.Sprintf("game %d (%s-%s): %s", r.Game.Index, r.Black, r.White, r.Result.Reason))
 	}
@@ -310,6 +323,21 @@ func (st *state) add(r GameResult) {
 		pt.LLR = st.sum.LLR
 	}
 	st.sum.Curve = append(st.sum.Curve, pt)
+}
+
+// addClocks keeps each engine's lowest clock over the match.
+func (st *state) addClocks(r GameResult) {
+	if !r.Clocked {
+		return
+	}
+	for c, name := range [2]string{engine.Black: r.Black, engine.White: r.White} {
+		i := slices.IndexFunc(st.sum.LowClocks, func(l LowClock) bool { return l.Engine == name })
+		if i < 0 {
+			st.sum.LowClocks = append(st.sum.LowClocks, LowClock{Engine: name, Left: r.LowClock[c], Game: r.Game.Index})
+		} else if l := &st.sum.LowClocks[i]; r.LowClock[c] < l.Left {
+			l.Left, l.Game = r.LowClock[c], r.Game.Index
+		}
+	}
 }
 
 // countFaults counts the faulty games in a row of both engines of r and
@@ -342,11 +370,15 @@ func (st *state) summary() *Summary {
 
 // WriteTable writes the final table: per pairing the games, wins, losses
 // and draws of A, its score, the draw rate, the Elo difference with its 95%
-// interval and the LOS; then the SPRT's decision and the faults.
+// interval and the LOS; then the SPRT's decision, each engine's lowest
+// clock in a match with a clock, and the faults.
 func (s *Summary) WriteTable(w io.Writer) {
 	s.writeStandings(w)
 	if line := s.sprtLine(); line != "" {
 		fmt.Fprintln(w, line)
+	}
+	for _, l := range s.LowClocks {
+		fmt.Fprintf(w, "lowest clock left: %s %s s (game %d)\n", l.Engine, formatClock(l.Left), l.Game)
 	}
 	if len(s.Faults) > 0 {
 		fmt.Fprintf(w, "%d games ended by a fault:\n", len(s.Faults))
