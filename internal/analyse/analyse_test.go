@@ -49,6 +49,8 @@ func TestAnalyseTinsley(t *testing.T) {
 	if len(out) != len(in) {
 		t.Fatalf("%d games written, want %d", len(out), len(in))
 	}
+	text, _ := os.ReadFile(o.Out)
+	checkCheckerBoardText(t, string(text))
 	marked := 0
 	for i, g := range out {
 		checkGame(t, in[i], g)
@@ -108,6 +110,38 @@ func checkGame(t *testing.T, in, g *pdn.Game) {
 		if want := fmt.Sprintf("%d %d %d", count[side][0], count[side][1], count[side][2]); got != want {
 			t.Errorf("game %d: summary of %s %q, counted %q", g.Number, sm[1], got, want)
 		}
+	}
+}
+
+// checkCheckerBoardText checks what CheckerBoard's PDN reader needs of
+// the move text (its PDNparser.c): it reads a side line in parentheses as
+// a comment that ends at the first ')', so side lines may not nest; a mark
+// glued to a move ("9-14?") it reads as the move and a word it passes
+// over; a '{' comment ends at the first '}'.
+func checkCheckerBoardText(t *testing.T, text string) {
+	t.Helper()
+	depth, lines := 0, 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '[':
+			i += strings.IndexByte(text[i:], ']')
+		case '{':
+			end := strings.IndexByte(text[i:], '}')
+			if strings.ContainsRune(text[i+1:i+end], '{') {
+				t.Fatalf("a comment holds a '{': %q", text[i:i+end+1])
+			}
+			i += end
+		case '(':
+			if depth++; depth > 1 {
+				t.Fatalf("side lines nest at byte %d", i)
+			}
+			lines++
+		case ')':
+			depth--
+		}
+	}
+	if depth != 0 || lines == 0 {
+		t.Errorf("parentheses: depth %d at the end, %d side lines", depth, lines)
 	}
 }
 
@@ -229,5 +263,43 @@ func TestResume(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(o.Out); string(got) != string(want) {
 		t.Errorf("resumed output differs from an uninterrupted run's:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestDatabaseVerdict: a move that throws a won ending away gets the
+// built-in database's verdict and a blunder's mark; the moves that keep
+// the result get no verdict.
+func TestDatabaseVerdict(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "endings.pdn")
+	text := "[FEN \"B:WK28,K32:BK19,K1,K5\"]\n1. 19-24 28x19 *\n\n" +
+		"[FEN \"B:W21,30:BK14,K10,6\"]\n1. 14-17 21x7 *\n\n" +
+		"[FEN \"B:W28,31:BK19,K1,10\"]\n1. 1-5 *\n"
+	if err := os.WriteFile(in, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := quick(t, in)
+	o.Depth = 6
+	if err := Run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	out, err := pdn.ReadFile(o.Out)
+	if err != nil || len(out) != 3 {
+		t.Fatalf("%d games, %v; stderr:\n%s", len(out), err, o.Stderr)
+	}
+	for _, c := range []struct {
+		game, ply  int
+		mark, says string
+	}{
+		{0, 1, "??", "; db: draw, was Black wins;"},
+		{0, 2, "", ""},
+		{1, 1, "??", "; db: White wins, was Black wins;"},
+		{1, 2, "", ""},
+		{2, 1, "", ""},
+	} {
+		g := out[c.game]
+		comment := g.Comment(c.ply)
+		if g.Mark(c.ply) != c.mark || (c.says == "") == strings.Contains(comment, "db:") || !strings.Contains(comment, c.says) {
+			t.Errorf("game %d move %d: mark %q, comment %q; want %q and %q", c.game+1, c.ply, g.Mark(c.ply), comment, c.mark, c.says)
+		}
 	}
 }

@@ -50,6 +50,10 @@ func analyseGame(ctx context.Context, eng *player.Engine, lim player.Limits, g *
 	return out, nil
 }
 
+// maxLine is the most plies of a best line written as a side line: the
+// end of a longer line is the search's guess at its horizon.
+const maxLine = 10
+
 // judged is a move of a game as the analysis judged it.
 type judged struct {
 	mark string  // review.Mark of loss, "" when the move was the best
@@ -105,7 +109,7 @@ func annotate(g *pdn.Game, a []point, annotator string) *pdn.Game {
 			marks[mover][j.mark]++
 			out.SetMark(ply+1, j.mark)
 			text += fmt.Sprintf("; lost %.2f, best %s %s", j.loss, pos[ply].Notation(before.pv[0]), scoreText(before, mover))
-			out.Variations = append(out.Variations, pdn.Variation{Ply: ply, Moves: before.pv})
+			out.Variations = append(out.Variations, pdn.Variation{Ply: ply, Moves: before.pv[:min(len(before.pv), maxLine)]})
 		}
 		out.SetComment(ply+1, joinComment(g.Comment(ply+1), text))
 	}
