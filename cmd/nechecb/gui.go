@@ -23,7 +23,7 @@ func runGUI(args []string) int {
 	fs.BoolVar(&opts.Open, "open", true, "open the page in the default browser")
 	fs.StringVar(&opts.Eval, "eval", all.DefaultSpec, "evaluator spec (the session's Eval option)")
 	fs.StringVar(&opts.DB, "db", "", "endgame database directory (the session's DBPath option; empty: the built-in one, none: no database)")
-	fs.StringVar(&opts.Export, "export", "", "write the browser build (the page with the engine as WebAssembly) as a static site in this folder, built from the checkout that holds the working directory, and exit")
+	fs.StringVar(&opts.Export, "export", "", "write the browser build (the page with the engine as WebAssembly, with SIMD when Go 1.27 can be had; it works offline and installs as an app) as a static site in this folder, built from the checkout that holds the working directory, and exit")
 	fs.StringVar(&opts.Book, "book", "", "opening book file, played from at level 2, good moves (the session's BookFile and Book options)")
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"github.com/nechecb/nechecb/internal/fileio"
 )
@@ -31,43 +30,85 @@ var siteAssets = []string{"api.js", "app.js", "board.js", "panels.js", "style.cs
 // sends no such header, so the page carries it.
 const sitePolicy = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; img-src 'self' data:">`
 
+// appLinks name the site's icon and manifest, which make it installable
+// as an app, in the page's head.
+var appLinks = fmt.Sprintf(`<link rel="icon" href="%[1]s">
+<link rel="apple-touch-icon" href="%[1]s">
+<link rel="manifest" href="%[2]s">
+<meta name="theme-color" content="#2b2b2b">`, iconFile(192), manifestFile)
+
 // Export writes the browser build as a static site in dir: the page and
-// its assets, the engine compiled to WebAssembly (nechecb.wasm) from the
-// module's checkout at src ("": the one that holds the working directory)
-// by the go command on PATH, and that Go's wasm_exec.js. Any static file
-// server can serve the folder. It reports what it wrote on out. It fails
-// at once, before writing anything, when there is no go command or no
-// checkout.
+// its assets, the engine compiled to WebAssembly (nechecb.wasm, with its
+// gzip and brotli copies) from the module's checkout at src ("": the one
+// that holds the working directory), that Go's wasm_exec.js, the web app
+// manifest and icons, and the service worker that keeps the site for
+// offline use. The wasm is built with WebAssembly SIMD by Go 1.27
+// (simdToolchain) where that Go can be had, else by the go command on
+// PATH without (see chooseWasmBuild). Any static file server can serve
+// the folder. It reports what it wrote, and which build, on out. It
+// fails at once, before writing anything, when there is no go command or
+// no checkout.
 func Export(dir, src string, out io.Writer) error {
+	_, err := exportSite(dir, src, out)
+	return err
+}
+
+// siteInfo is what exportSite wrote.
+type siteInfo struct {
+	build wasmBuild
+	cache string // the service worker's cache
+	wasm  int64  // nechecb.wasm's size, and its compressed copies'
+	gz    int64
+	br    int64
+}
+
+// exportSite is Export, returning what it wrote.
+func exportSite(dir, src string, out io.Writer) (siteInfo, error) {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
-		return errors.New("the go command is not on PATH: the export compiles the engine to WebAssembly with it")
+		return siteInfo{}, errors.New("the go command is not on PATH: the export compiles the engine to WebAssembly with it")
 	}
 	if src == "" {
 		if src, err = findModule(); err != nil {
-			return err
+			return siteInfo{}, err
 		}
 	}
-	execJS, err := wasmExecJS(goCmd)
+	build, err := chooseWasmBuild(goCmd, src, simdToolchain)
 	if err != nil {
-		return err
+		return siteInfo{}, err
+	}
+	info := siteInfo{build: build}
+	execJS, err := wasmExecJS(info.build.goroot)
+	if err != nil {
+		return siteInfo{}, err
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "assets"), 0o755); err != nil {
-		return err
+		return siteInfo{}, err
 	}
 	if err := writeSitePage(dir); err != nil {
-		return err
+		return siteInfo{}, err
+	}
+	if err := writeAppFiles(dir); err != nil {
+		return siteInfo{}, err
 	}
 	if err := fileio.WriteAtomic(filepath.Join(dir, "wasm_exec.js"), execJS); err != nil {
-		return err
+		return siteInfo{}, err
 	}
-	size, err := buildWasm(goCmd, src, filepath.Join(dir, "nechecb.wasm"))
-	if err != nil {
-		return err
+	wasm := filepath.Join(dir, "nechecb.wasm")
+	if info.wasm, err = buildWasm(goCmd, src, info.build, wasm); err != nil {
+		return siteInfo{}, err
 	}
-	fmt.Fprintf(out, "nechecb gui: wrote %s: index.html, assets/, wasm_exec.js, nechecb.wasm (%.1f MB); serve it with any static file server\n",
-		dir, float64(size)/(1<<20))
-	return nil
+	if info.gz, info.br, err = writePrecompressed(wasm); err != nil {
+		return siteInfo{}, err
+	}
+	if info.cache, err = writeServiceWorker(dir); err != nil {
+		return siteInfo{}, err
+	}
+	mb := func(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/(1<<20)) }
+	fmt.Fprintf(out, "nechecb gui: wrote %s: index.html, assets/, wasm_exec.js, nechecb.wasm (%s; .gz %s, .br %s), %s, icons/, %s (cache %s); serve it with any static file server\n",
+		dir, mb(info.wasm), mb(info.gz), mb(info.br), manifestFile, serviceWorkerFile, info.cache)
+	fmt.Fprintf(out, "nechecb gui: nechecb.wasm: %s\n", info.build)
+	return info, nil
 }
 
 // writeSitePage writes the page, marked to talk to the worker and kept to
@@ -80,6 +121,7 @@ func writeSitePage(dir string) error {
 	for _, r := range [][2]string{
 		{`<html lang="en">`, `<html lang="en" data-transport="worker">`},
 		{`<meta charset="utf-8">`, `<meta charset="utf-8">` + "\n" + sitePolicy},
+		{`<link rel="icon" href="data:,">`, appLinks},
 	} {
 		if !bytes.Contains(page, []byte(r[0])) {
 			return fmt.Errorf("the page has no %s to mark for the browser build", r[0])
@@ -102,15 +144,16 @@ func writeSitePage(dir string) error {
 }
 
 // buildWasm compiles the browser build from the checkout at src into
-// path (through a temporary file) with goCmd, and returns its size.
-func buildWasm(goCmd, src, path string) (int64, error) {
+// path (through a temporary file) as build says, and returns its size.
+func buildWasm(goCmd, src string, build wasmBuild, path string) (int64, error) {
 	tmp := filepath.Join(filepath.Dir(path), ".nechecb.wasm.tmp")
 	cmd := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, WasmPackage)
 	cmd.Dir = src
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	cmd.Env = append(cmd.Env, build.env...)
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		os.Remove(tmp)
-		return 0, fmt.Errorf("building the WebAssembly engine: %v\n%s", err, msg)
+		return 0, fmt.Errorf("building the WebAssembly engine (%s): %v\n%s", build, err, msg)
 	}
 	info, err := os.Stat(tmp)
 	if err == nil {
@@ -123,20 +166,15 @@ func buildWasm(goCmd, src, path string) (int64, error) {
 	return info.Size(), nil
 }
 
-// wasmExecJS reads the wasm_exec.js of the Go that goCmd runs: in
-// lib/wasm since Go 1.24, in misc/wasm before.
-func wasmExecJS(goCmd string) ([]byte, error) {
-	root, err := exec.Command(goCmd, "env", "GOROOT").Output()
-	if err != nil {
-		return nil, fmt.Errorf("go env GOROOT: %v", err)
-	}
-	dir := strings.TrimSpace(string(root))
+// wasmExecJS reads the wasm_exec.js of the Go at goroot: in lib/wasm
+// since Go 1.24, in misc/wasm before.
+func wasmExecJS(goroot string) ([]byte, error) {
 	for _, sub := range []string{"lib/wasm", "misc/wasm"} {
-		if data, err := os.ReadFile(filepath.Join(dir, sub, "wasm_exec.js")); err == nil {
+		if data, err := os.ReadFile(filepath.Join(goroot, sub, "wasm_exec.js")); err == nil {
 			return data, nil
 		}
 	}
-	return nil, fmt.Errorf("no wasm_exec.js in %s (lib/wasm or misc/wasm)", dir)
+	return nil, fmt.Errorf("no wasm_exec.js in %s (lib/wasm or misc/wasm)", goroot)
 }
 
 // findModule finds the checkout of the module that holds the working

@@ -2,7 +2,6 @@ package gui
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,15 +18,43 @@ import (
 // maxWasmBytes bounds the browser build's size, uncompressed.
 const maxWasmBytes = 10 << 20
 
-// exportedSite exports the browser build (Export, from this checkout)
-// into a temporary folder and returns it.
-func exportedSite(t *testing.T) string {
+// sharedSite is the export the tests share (they only read it), made
+// once, in a temporary folder that TestMain removes.
+var sharedSite struct {
+	once sync.Once
+	dir  string
+	info siteInfo
+	log  string
+	err  error
+}
+
+// exportedSite exports the browser build (exportSite, from this checkout)
+// into a temporary folder, the first time it is called in the test
+// binary, and returns the folder and what the export wrote.
+func exportedSite(t *testing.T) (string, siteInfo) {
 	t.Helper()
-	dir := t.TempDir()
-	if err := Export(dir, "../..", io.Discard); err != nil {
-		t.Fatalf("export: %v", err)
+	s := &sharedSite
+	s.once.Do(func() {
+		if s.dir, s.err = os.MkdirTemp("", "nechecb-site-"); s.err != nil {
+			return
+		}
+		var log strings.Builder
+		start := time.Now()
+		s.info, s.err = exportSite(s.dir, "../..", &log)
+		s.log = fmt.Sprintf("%s(the export took %v)", log.String(), time.Since(start).Round(time.Millisecond))
+	})
+	if s.err != nil {
+		t.Fatalf("export: %v", s.err)
 	}
-	return dir
+	return s.dir, s.info
+}
+
+// RemoveSharedSite removes the shared export, if one was made; TestMain
+// (in package gui_test) calls it after the tests.
+func RemoveSharedSite() {
+	if sharedSite.dir != "" {
+		os.RemoveAll(sharedSite.dir)
+	}
 }
 
 // site is the exported site served by Go's plain file server, with the
@@ -56,7 +83,8 @@ func (w *statusWriter) WriteHeader(status int) {
 func openSite(t *testing.T, limit time.Duration) *site {
 	t.Helper()
 	exe := findChromium(t)
-	st := &site{files: http.FileServer(http.Dir(exportedSite(t)))}
+	dir, _ := exportedSite(t)
+	st := &site{files: http.FileServer(http.Dir(dir))}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 		st.files.ServeHTTP(sw, r)
@@ -97,7 +125,8 @@ func (b *browser) loadSite(url string) {
 // and that it links none of what the browser never uses: the HTTP
 // server, the fleet (NATS), the learners, the console.
 func TestWasmBuild(t *testing.T) {
-	dir := exportedSite(t)
+	dir, _ := exportedSite(t)
+	t.Log(sharedSite.log)
 	info, err := os.Stat(filepath.Join(dir, "nechecb.wasm"))
 	if err != nil {
 		t.Fatal(err)

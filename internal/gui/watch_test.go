@@ -19,10 +19,13 @@ import (
 )
 
 // TestMain lets the test binary stand in for an engine (the fake engine of
-// protocol/client) when the match runner starts it.
+// protocol/client) when the match runner starts it, and removes the
+// browser tests' shared export after the tests.
 func TestMain(m *testing.M) {
 	fakeengine.Main()
-	os.Exit(m.Run())
+	code := m.Run()
+	gui.RemoveSharedSite()
+	os.Exit(code)
 }
 
 // watchSnapshot is the part of GET /api/watch the test reads.

@@ -151,7 +151,24 @@ export function bench(depth, evalSpec) {
   return post({ bench: { depth, eval: evalSpec } });
 }
 
+// keepOffline registers the exported site's service worker (sw.js, which
+// the export writes beside the page), which keeps the site's files so
+// that it loads with no network. A browser without service workers, or a
+// page not in a secure context (plain http to another host than
+// localhost), plays all the same, online. window.nechecbOffline says how
+// it went: 'registered', 'unsupported', or the registration's error.
+function keepOffline() {
+  if (!('serviceWorker' in navigator)) {
+    window.nechecbOffline = 'unsupported';
+    return;
+  }
+  navigator.serviceWorker.register('sw.js').then(
+    () => { window.nechecbOffline = 'registered'; },
+    err => { window.nechecbOffline = err.message; });
+}
+
 if (inWorker) {
   startWorker();
+  keepOffline();
   window.nechecbBench = bench;
 }
