@@ -2,19 +2,22 @@
 
 // Command nechecb-wasm is the browser build of nechecb: the page's back end
 // (internal/gui) with every evaluator, compiled to WebAssembly and run in a
-// Web Worker of the exported site (nechecb gui --export DIR).
+// Web Worker of the exported site (nechecb gui --export DIR). Its default
+// evaluator is the worker's own choice (gui.BrowserEval), not
+// all.DefaultSpec: the net's fast kernels there are WebAssembly SIMD,
+// whose cost in strength a gate in the browser decides.
 package main
 
 import (
 	"fmt"
 	"os"
 
-	"github.com/nechecb/nechecb/eval/all"
+	_ "github.com/nechecb/nechecb/eval/all" // every evaluator, for the Eval setting
 	"github.com/nechecb/nechecb/internal/gui"
 )
 
 func main() {
-	if err := gui.RunWorker(all.DefaultSpec); err != nil {
+	if err := gui.RunWorker(gui.BrowserEval()); err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb-wasm: %v\n", err)
 		os.Exit(1)
 	}

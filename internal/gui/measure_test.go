@@ -11,7 +11,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/nechecb/nechecb/engine/search"
-	_ "github.com/nechecb/nechecb/eval/pattern" // the bench's evaluators, for the native side
+	_ "github.com/nechecb/nechecb/eval/nn" // the bench's evaluators, for the native side
+	_ "github.com/nechecb/nechecb/eval/pattern"
 	"github.com/nechecb/nechecb/internal/player"
 )
 
@@ -21,15 +22,21 @@ import (
 //	go test ./internal/gui -run TestSiteMeasure -v -site-measure
 var measure = flag.Bool("site-measure", false, "measure the browser build against the native engine (TestSiteMeasure)")
 
+// measureEvals are the evaluators TestSiteMeasure benches: material,
+// the bench's signature, and the two defaults, pattern and the net.
+var measureEvals = []string{"material", "pattern", "nn"}
+
 // TestSiteMeasure measures the exported site in headless Chromium: the
 // time from navigation to a playable board over several loads, and the
 // bench positions searched in the worker against the same bench run
 // natively in this process, one after the other, for each evaluator.
+// When the export was built with SIMD, a plain build (GOTOOLCHAIN=local)
+// is exported too and benched the same way, in the same run.
 func TestSiteMeasure(t *testing.T) {
 	if !*measure {
 		t.Skip("a measurement: run with -site-measure")
 	}
-	st := openSite(t, 3*time.Minute)
+	st := openSite(t, 20*time.Minute)
 	b := st.browser
 	loads := []float64{eval[float64](b, `window.nechecbStats.readyMs`)}
 	for range 4 {
@@ -40,25 +47,46 @@ func TestSiteMeasure(t *testing.T) {
 	slices.Sort(later)
 	t.Logf("load to a playable board: first %.0f ms, then median %.0f ms (%v)", first, later[len(later)/2], loads)
 	t.Logf("the server's answers to the 5 loads' requests for nechecb.wasm: %v", st.answered("/nechecb.wasm"))
-	for _, spec := range []string{"material", "pattern"} {
+	_, info := exportedSite(t)
+	builds := []*site{st}
+	names := []string{info.build.String()}
+	if info.build.simd {
+		dir := t.TempDir()
+		t.Setenv("GOTOOLCHAIN", "local")
+		plain, err := exportSite(dir, "../..", io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		builds = append(builds, openSiteIn(t, findChromium(t), dir, 20*time.Minute))
+		names = append(names, plain.build.String())
+	}
+	for _, spec := range measureEvals {
 		nativeNodes, nativeTime, err := player.Bench(io.Discard, search.BenchDepth, spec, player.Play)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := chromedp.Run(b.ctx, chromedp.Evaluate[benchAnswer](fmt.Sprintf(`window.nechecbBench(%d, %q)`, search.BenchDepth, spec), chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatalf("the bench in the browser: %v", err)
+		nat := float64(nativeNodes) / nativeTime.Seconds()
+		t.Logf("bench depth %d, %s: native %d nodes in %v, %.0f nps", search.BenchDepth, spec, nativeNodes, nativeTime.Round(time.Millisecond), nat)
+		for i, site := range builds {
+			r := siteBench(t, site.browser, spec)
+			if r.Status != 200 || uint64(r.Nodes) != nativeNodes {
+				t.Errorf("%s, %s: the browser's bench searched %.0f nodes (status %d), the native %d", names[i], spec, r.Nodes, r.Status, nativeNodes)
+			}
+			web := r.Nodes / r.Ms * 1000
+			t.Logf("  %s (the net's kernels fast: %v): %.0f ms, %.0f nps, %.2f of native; %s", names[i], r.FastKernels, r.Ms, web, web/nat, heapLines(r.Text))
 		}
-		if r.Status != 200 || uint64(r.Nodes) != nativeNodes {
-			t.Errorf("%s: the browser's bench searched %.0f nodes (status %d), the native %d", spec, r.Nodes, r.Status, nativeNodes)
-		}
-		nps := func(nodes float64, ms float64) float64 { return nodes / ms * 1000 }
-		nat := nps(float64(nativeNodes), float64(nativeTime.Milliseconds()))
-		web := nps(r.Nodes, r.Ms)
-		t.Logf("bench depth %d, %s: native %d nodes in %v, %.0f nps; browser %.0f nodes in %.0f ms, %.0f nps: %.2f of native",
-			search.BenchDepth, spec, nativeNodes, nativeTime.Round(time.Millisecond), nat, r.Nodes, r.Ms, web, web/nat)
-		t.Logf("in the browser: %s", heapLines(r.Text))
 	}
+}
+
+// siteBench runs the bench positions at the bench's depth with spec in
+// the worker of the site open in b.
+func siteBench(t *testing.T, b *browser, spec string) benchAnswer {
+	t.Helper()
+	r, err := chromedp.Run(b.ctx, chromedp.Evaluate[benchAnswer](fmt.Sprintf(`window.nechecbBench(%d, %q)`, search.BenchDepth, spec), chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("the bench in the browser: %v", err)
+	}
+	return r
 }
 
 // benchAnswer is the worker's answer to a bench.
@@ -67,6 +95,10 @@ type benchAnswer struct {
 	Nodes  float64 `json:"nodes"`
 	Ms     float64 `json:"ms"`
 	Text   string  `json:"text"`
+	// SIMD and FastKernels: the build has WebAssembly SIMD, and the
+	// net's kernels are the fast ones.
+	SIMD        bool `json:"simd"`
+	FastKernels bool `json:"fastKernels"`
 }
 
 // heapLines returns the lines of a bench's text on the heap.

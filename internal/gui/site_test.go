@@ -84,6 +84,12 @@ func openSite(t *testing.T, limit time.Duration) *site {
 	t.Helper()
 	exe := findChromium(t)
 	dir, _ := exportedSite(t)
+	return openSiteIn(t, exe, dir, limit)
+}
+
+// openSiteIn is openSite for the site exported in dir, in the Chromium exe.
+func openSiteIn(t *testing.T, exe, dir string, limit time.Duration) *site {
+	t.Helper()
 	st := &site{files: http.FileServer(http.Dir(dir))}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}

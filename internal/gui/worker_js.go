@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"github.com/nechecb/nechecb/engine/egdb/embedded"
+	"github.com/nechecb/nechecb/eval/nn"
 	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/internal/session"
 )
@@ -19,17 +20,33 @@ import (
 // same routes the binary serves over HTTP.
 
 // browserNote is what the page says the browser build cannot offer.
-var browserNote = fmt.Sprintf("Browser build: one search thread (more Threads share it); "+
+var browserNote = fmt.Sprintf("Browser build (%s): one search thread (more Threads share it); "+
 	"the built-in %d-piece endgame database only; evaluators and books built in, no files "+
 	"(an Eval, BookFile or DBPath naming a file is refused); a %d MB hash table by default, %d MB at most.",
-	embedded.Pieces, browserHashMB, browserMaxHashMB)
+	buildKind(), embedded.Pieces, browserHashMB, browserMaxHashMB)
+
+// buildKind says how this build was compiled and which kernels the neural
+// net runs.
+func buildKind() string {
+	kind := "WebAssembly without SIMD"
+	if builtSIMD {
+		kind = "WebAssembly SIMD"
+	}
+	kernels := "plain Go"
+	if nn.Accelerated() {
+		kernels = "fast"
+	}
+	return kind + ", the neural net's kernels " + kernels
+}
 
 // RunWorker makes the engine session, with the evaluator spec eval, and
 // answers the page's messages until the worker is closed; it returns only
 // an error making the session. Each message is {id, method, path, body}
 // and is answered {id, status, body, filename}; the back end's events go
 // out as {event, data}; {id, bench: {depth, eval}} runs the bench
-// positions (player.Bench) and answers {id, nodes, ms, text}.
+// positions (player.Bench) and answers {id, nodes, ms, text, simd,
+// fastKernels}: whether the build has SIMD and the net's kernels are the
+// fast ones.
 func RunWorker(eval string) error {
 	sess, err := session.New(session.Config{Defaults: browserDefaults(eval)})
 	if err != nil {
@@ -81,5 +98,6 @@ func bench(id, depth int, eval string) {
 	}
 	runtime.ReadMemStats(&ms)
 	fmt.Fprintf(&out, "heap from the system after it (its own table besides the page's): %d MB\n", ms.Sys>>20)
-	post(map[string]any{"id": id, "status": statusOK, "nodes": float64(nodes), "ms": float64(elapsed.Milliseconds()), "text": out.String()})
+	post(map[string]any{"id": id, "status": statusOK, "nodes": float64(nodes), "ms": float64(elapsed.Milliseconds()), "text": out.String(),
+		"simd": builtSIMD, "fastKernels": nn.Accelerated()})
 }
