@@ -220,6 +220,10 @@ func (s *Server) busy() bool {
 	return true
 }
 
+// The log's timestamps are to the millisecond: a log that says when a go
+// came and when its bestmove left must tell apart the moves of a fast game.
+func init() { zerolog.TimeFieldFormat = "2006-01-02T15:04:05.000Z07:00" }
+
 // newLogger makes a zerolog logger on w at the named level.
 func newLogger(w io.Writer, level string) zerolog.Logger {
 	lvl, err := zerolog.ParseLevel(level)

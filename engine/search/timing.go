@@ -43,10 +43,16 @@ func (s *Searcher) planTime(moves int) {
 		}
 		avail := max(left-overhead, time.Millisecond)
 		most := avail / 2 // never bet more than half the clock on one move
-		if mtg == 1 || inc > 0 {
-			// The last move before the time control, or a move whose
-			// increment comes back after it, may use more of the clock.
+		switch {
+		case mtg == 1:
+			// The last move before the time control may use more of it.
 			most = avail * 8 / 10
+		case inc > 0:
+			// A move whose increment comes back after it may use more of
+			// the clock too, but keeps half an increment in hand: at a
+			// few increments on the clock, 80% of it would leave so
+			// little that one late wake-up of the process loses on time.
+			most = min(avail*8/10, max(avail-inc/2, avail/2))
 		}
 		target := min(avail/time.Duration(mtg)+inc, most)
 		soft, hard := target*6/10, min(target*3, most)

@@ -43,6 +43,28 @@ func TestAccountIsSpent(t *testing.T) {
 	}
 }
 
+// TestLowClockKeepsCushion plays 200 moves at 0.5 s + 0.05 s, each taking
+// its hard limit and 15 ms more, as a process woken late on a loaded
+// machine does: the clock never runs out. Spending 80% of the clock at
+// each move, it fell below zero within a few moves of reaching its floor.
+func TestLowClockKeepsCushion(t *testing.T) {
+	const inc, late = 50 * time.Millisecond, 15 * time.Millisecond
+	s := New(Options{HashMB: 1, MoveOverhead: 6 * time.Millisecond}, nil)
+	s.rootSide = engine.Black
+	clock, lowest := 500*time.Millisecond, time.Hour
+	for k := 1; k <= 200; k++ {
+		s.limits = Limits{BTime: clock, BInc: inc, WTime: clock, WInc: inc}
+		s.planTime(7)
+		clock -= s.hard + late
+		lowest = min(lowest, clock)
+		if clock < 0 {
+			t.Fatalf("move %d: the clock ran out (%v) after a hard limit of %v", k, clock, s.hard)
+		}
+		clock += inc
+	}
+	t.Logf("lowest clock after a move: %v", lowest)
+}
+
 // TestTimeBudget checks the soft and hard budgets planned from the limits
 // against the rules of planTime, without searching.
 func TestTimeBudget(t *testing.T) {
