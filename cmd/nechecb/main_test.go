@@ -54,7 +54,7 @@ func commandPaths() []string {
 // --help: each prints its usage to stdout, nothing to stderr, and exits 0.
 func TestEveryCommandHelp(t *testing.T) {
 	want := []string{
-		"bench", "book", "book build", "book dump", "book probe", "console", "datagen", "egdb", "egdb build", "egdb probe", "egdb stats", "egdb verify", "eval", "evolve", "evolve blondie", "evolve cnn", "evolve neche", "gui", "hub", "match", "nn-train", "pattern-train",
+		"analyse", "analyze", "bench", "book", "book build", "book dump", "book probe", "console", "datagen", "egdb", "egdb build", "egdb probe", "egdb stats", "egdb verify", "eval", "evolve", "evolve blondie", "evolve cnn", "evolve neche", "gui", "hub", "match", "nn-train", "pattern-train",
 		"perft", "protocol", "tdleaf-train", "tune", "tune match", "tune select", "tune texel", "uci", "version", "worker",
 	}
 	// The table names every registered command, so a new one is checked too.

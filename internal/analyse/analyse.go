@@ -238,7 +238,7 @@ var afterGame = func(ctx context.Context, done int) {}
 // run analyses the games not done yet and writes them all.
 func (j *job) run(ctx context.Context) error {
 	if n := len(j.done); n > 0 {
-		fmt.Fprintf(j.opts.Stderr, "nechecb analyse: %s: %d games done, going on from game %d\n", j.opts.Out, n, j.games[n].Number)
+		fmt.Fprintf(j.opts.Stderr, "nechecb analyse: %s: %s done, going on from game %d\n", j.opts.Out, plural(n, "game"), j.games[n].Number)
 	}
 	prog := newProgress(j.opts.Stderr, j.games[len(j.done):])
 	defer prog.done()
@@ -264,7 +264,7 @@ func (j *job) run(ctx context.Context) error {
 	if err := j.save(); err != nil {
 		return err
 	}
-	fmt.Fprintf(j.opts.Stderr, "nechecb analyse: %d games written to %s\n", len(j.done), j.opts.Out)
+	fmt.Fprintf(j.opts.Stderr, "nechecb analyse: %s written to %s\n", plural(len(j.done), "game"), j.opts.Out)
 	return nil
 }
 
@@ -294,4 +294,12 @@ func (j *job) header() string {
 		db = fmt.Sprintf("%d-piece database", n)
 	}
 	return fmt.Sprintf("%s, eval %s, %s, %s", name, eng.Evaluator(), lim, db)
+}
+
+// plural writes n things: "1 game", "2 games".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
