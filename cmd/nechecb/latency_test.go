@@ -82,37 +82,37 @@ func reportSpread(b *testing.B, samples []time.Duration, unit string) {
 	b.ReportMetric(ms(samples[len(samples)-1]), "ms-max-"+unit)
 }
 
+// bestmoveAfter runs b.N searches from the start position: each sends
+// goLine, waits for pause, sends last if it is not empty, and times from the
+// last line sent to the bestmove.
+func bestmoveAfter(b *testing.B, e *pipedEngine, goLine string, pause time.Duration, last string) []time.Duration {
+	var took []time.Duration
+	for range b.N {
+		e.send("position startpos")
+		e.ready(b)
+		e.send(goLine)
+		t0 := time.Now()
+		if last != "" {
+			time.Sleep(pause)
+			t0 = time.Now()
+			e.send(last)
+		}
+		took = append(took, e.await(b, "bestmove").Sub(t0))
+	}
+	return took
+}
+
 // BenchmarkProtocolStop measures, through a pipe, the time from sending
 // stop to an infinite search (300 ms after its go, from the start position,
 // with the default evaluator) to the bestmove line arriving: what a GUI's
 // "move now" and the clock wait on.
 func BenchmarkProtocolStop(b *testing.B) {
-	e := startPiped(b)
-	var lat []time.Duration
-	for range b.N {
-		e.send("position startpos")
-		e.ready(b)
-		e.send("go infinite")
-		time.Sleep(300 * time.Millisecond)
-		t0 := time.Now()
-		e.send("stop")
-		lat = append(lat, e.await(b, "bestmove").Sub(t0))
-	}
-	reportSpread(b, lat, "stop")
+	reportSpread(b, bestmoveAfter(b, startPiped(b), "go infinite", 300*time.Millisecond, "stop"), "stop")
 }
 
 // BenchmarkProtocolMoveTime measures, through a pipe, how long a
 // go movetime 100 takes from the go line to the bestmove line with the
 // default MoveOverhead: the time a move uses of what it was given.
 func BenchmarkProtocolMoveTime(b *testing.B) {
-	e := startPiped(b)
-	var used []time.Duration
-	for range b.N {
-		e.send("position startpos")
-		e.ready(b)
-		t0 := time.Now()
-		e.send("go movetime 100")
-		used = append(used, e.await(b, "bestmove").Sub(t0))
-	}
-	reportSpread(b, used, "used")
+	reportSpread(b, bestmoveAfter(b, startPiped(b), "go movetime 100", 0, ""), "used")
 }
