@@ -11,8 +11,8 @@ import (
 )
 
 // TestVersionFromBuild checks that a built binary reports the version its
-// own build information gives, in `nechecb version` and in both protocol
-// handshakes.
+// own build information gives, in `nechecb version` (with the kernels
+// line, the same in this test's build) and in both protocol handshakes.
 func TestVersionFromBuild(t *testing.T) {
 	bin := testbin.Build(t)
 	info, err := buildinfo.ReadFile(bin)
@@ -20,9 +20,9 @@ func TestVersionFromBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := buildversion.Of(info)
-	if status, stdout, stderr := runBinary(t, bin, "version"); status != 0 || stdout != buildversion.Report(info) ||
+	if status, stdout, stderr := runBinary(t, bin, "version"); status != 0 || stdout != buildversion.Report(info)+kernelsLine() ||
 		!strings.HasPrefix(stdout, "nechecb "+want+"\n") || stderr != "" {
-		t.Errorf("nechecb version: status %d, stdout %q, stderr %q; want %q", status, stdout, stderr, buildversion.Report(info))
+		t.Errorf("nechecb version: status %d, stdout %q, stderr %q; want %q", status, stdout, stderr, buildversion.Report(info)+kernelsLine())
 	}
 	for _, tc := range []struct{ input, line string }{
 		{"uci\n", "id name nechecb " + want + "\n"},
