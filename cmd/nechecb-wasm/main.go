@@ -4,8 +4,8 @@
 // (internal/gui) with every evaluator, compiled to WebAssembly and run in a
 // Web Worker of the exported site (nechecb gui --export DIR). Its default
 // evaluator is the worker's own choice (gui.BrowserEval), not
-// all.DefaultSpec: the net's fast kernels there are WebAssembly SIMD,
-// whose cost in strength a gate in the browser decides.
+// all.DefaultSpec: the net's SIMD kernels there are WebAssembly's
+// SIMD128, whose speed against pattern's a gate in the browser judges.
 package main
 
 import (

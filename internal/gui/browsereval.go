@@ -12,10 +12,11 @@ const nnWonInBrowser = false
 
 // BrowserEval is the evaluator the browser build uses when none is chosen
 // (a page's Eval setting chooses another): the neural net where its
-// kernels are the fast ones (nn.Accelerated: in the browser, the
-// WebAssembly SIMD kernels of a build by Go 1.27 with GOEXPERIMENT=simd)
-// and it has won there, the pattern evaluator otherwise.
-func BrowserEval() string { return browserEval(nn.Accelerated(), nnWonInBrowser) }
+// kernels are SIMD ones (nn.Fast: in the browser, the WebAssembly SIMD128
+// kernels of a build by Go 1.27 with GOEXPERIMENT=simd) and it has won
+// there, the pattern evaluator otherwise. It does not follow
+// all.DefaultSpec, whose nn.Accelerated counts AVX2 only.
+func BrowserEval() string { return browserEval(nn.Fast(), nnWonInBrowser) }
 
 // browserEval is BrowserEval's choice.
 func browserEval(fastKernels, won bool) string {

@@ -73,7 +73,7 @@ func TestSiteMeasure(t *testing.T) {
 				t.Errorf("%s, %s: the browser's bench searched %.0f nodes (status %d), the native %d", names[i], spec, r.Nodes, r.Status, nativeNodes)
 			}
 			web := r.Nodes / r.Ms * 1000
-			t.Logf("  %s (the net's kernels fast: %v): %.0f ms, %.0f nps, %.2f of native; %s", names[i], r.FastKernels, r.Ms, web, web/nat, heapLines(r.Text))
+			t.Logf("  %s (the net's kernels: %s): %.0f ms, %.0f nps, %.2f of native; %s", names[i], r.Kernels, r.Ms, web, web/nat, heapLines(r.Text))
 		}
 	}
 }
@@ -95,10 +95,10 @@ type benchAnswer struct {
 	Nodes  float64 `json:"nodes"`
 	Ms     float64 `json:"ms"`
 	Text   string  `json:"text"`
-	// SIMD and FastKernels: the build has WebAssembly SIMD, and the
-	// net's kernels are the fast ones.
-	SIMD        bool `json:"simd"`
-	FastKernels bool `json:"fastKernels"`
+	// SIMD and Kernels: the build has WebAssembly SIMD; the net's
+	// kernels (nn.Kernels).
+	SIMD    bool   `json:"simd"`
+	Kernels string `json:"kernels"`
 }
 
 // heapLines returns the lines of a bench's text on the heap.

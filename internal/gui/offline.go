@@ -196,10 +196,11 @@ const PREFIX = %q;
 const FILES = %s;
 
 self.addEventListener('install', e => {
-  // cache: 'reload' skips the browser's HTTP cache, which may hold the
-  // previous build's files.
+  // cache: 'no-cache' asks the server whether the browser's HTTP cache
+  // is current (it may hold the previous build's files): the wasm the
+  // page has just loaded is not fetched twice, an old one is never kept.
   e.waitUntil(caches.open(CACHE)
-    .then(c => c.addAll(FILES.map(f => new Request(f, { cache: 'reload' }))))
+    .then(c => c.addAll(FILES.map(f => new Request(f, { cache: 'no-cache' }))))
     .then(() => self.skipWaiting()));
 });
 
@@ -212,10 +213,13 @@ self.addEventListener('activate', e => {
 // The site's own files come from the cache (the network only for what it
 // lacks), the page for any address in the site's folder (index.html
 // itself is kept as ./, since many servers redirect it there); requests
-// elsewhere are left alone.
+// elsewhere are left alone, and so is the page of a nechecb gui server
+// that came to listen at this address (its address carries a token).
+const served = u => u && new URL(u).searchParams.has('token');
 self.addEventListener('fetch', e => {
   const req = e.request;
   if (req.method !== 'GET' || new URL(req.url).origin !== location.origin) return;
+  if (served(req.url) || served(req.referrer)) return;
   e.respondWith(caches.open(CACHE).then(async c =>
     (await c.match(req, { ignoreSearch: true })) ||
     (req.mode === 'navigate' && (await c.match('./'))) ||

@@ -171,7 +171,8 @@ func TestWasmBuild(t *testing.T) {
 }
 
 // TestBrowserSite serves the exported site with a plain static file
-// server and drives it in a headless Chromium: the engine in the worker
+// server and drives it in a headless Chromium: the page's note names the
+// build (SIMD or not) and the net's kernels; the engine in the worker
 // answers a move played by mouse (at the default 1 s a move), "Move now"
 // makes it play at once under a long level; then, as TestBrowser does, a
 // FEN, a capture by drag and by clicks, take back, a PDN with a side line
@@ -182,8 +183,18 @@ func TestBrowserSite(t *testing.T) {
 	st := openSite(t, 3*time.Minute)
 	b, files := st.browser, st.files
 	t.Logf("site ready %.0f ms after the navigation began", eval[float64](b, `window.nechecbStats.readyMs`))
-	if note := eval[string](b, `document.getElementById('build-note').hidden ? '' : document.getElementById('build-note').textContent`); !strings.Contains(note, "Browser build") {
+	note := eval[string](b, `document.getElementById('build-note').hidden ? '' : document.getElementById('build-note').textContent`)
+	if !strings.Contains(note, "Browser build") {
 		t.Errorf("the page does not say what the browser build lacks: %q", note)
+	}
+	// The build note says which build runs: a SIMD build runs the net's
+	// SIMD128 kernels, a plain one their plain-Go twins.
+	want := "WebAssembly without SIMD, the neural net's kernels plain Go"
+	if _, info := exportedSite(t); info.build.simd {
+		want = "WebAssembly SIMD, the neural net's kernels wasm SIMD"
+	}
+	if !strings.Contains(note, want) {
+		t.Errorf("the build note %q does not say %q", note, want)
 	}
 
 	// The engine plays White at 1 s a move.

@@ -32,11 +32,7 @@ func buildKind() string {
 	if builtSIMD {
 		kind = "WebAssembly SIMD"
 	}
-	kernels := "plain Go"
-	if nn.Accelerated() {
-		kernels = "fast"
-	}
-	return kind + ", the neural net's kernels " + kernels
+	return kind + ", the neural net's kernels " + nn.Kernels()
 }
 
 // RunWorker makes the engine session, with the evaluator spec eval, and
@@ -45,8 +41,8 @@ func buildKind() string {
 // and is answered {id, status, body, filename}; the back end's events go
 // out as {event, data}; {id, bench: {depth, eval}} runs the bench
 // positions (player.Bench) and answers {id, nodes, ms, text, simd,
-// fastKernels}: whether the build has SIMD and the net's kernels are the
-// fast ones.
+// kernels}: whether the build has SIMD, and the net's kernels
+// (nn.Kernels).
 func RunWorker(eval string) error {
 	sess, err := session.New(session.Config{Defaults: browserDefaults(eval)})
 	if err != nil {
@@ -99,5 +95,5 @@ func bench(id, depth int, eval string) {
 	runtime.ReadMemStats(&ms)
 	fmt.Fprintf(&out, "heap from the system after it (its own table besides the page's): %d MB\n", ms.Sys>>20)
 	post(map[string]any{"id": id, "status": statusOK, "nodes": float64(nodes), "ms": float64(elapsed.Milliseconds()), "text": out.String(),
-		"simd": builtSIMD, "fastKernels": nn.Accelerated()})
+		"simd": builtSIMD, "kernels": nn.Kernels()})
 }
