@@ -3,11 +3,12 @@ package nn
 import "unsafe"
 
 // The kernels of the integer inference, in plain Go. On amd64 with AVX2
-// (and without the purego tag) kernels_amd64.s does the same work; these
-// are its twins, used on other platforms, on CPUs without AVX2 and under
-// -tags purego, and the reference the assembly is tested against. Both
-// give exactly the values of (*Net).Output: int16 sums wrap alike, and the
-// int32 sums of the dense layers never overflow.
+// (and without the purego tag) kernels_amd64.s does the same work, and on
+// wasm and arm64 built by Go 1.27 with GOEXPERIMENT=simd kernels_simd*.go
+// do; these are their twins, used on other platforms, on CPUs without
+// AVX2 and under -tags purego, and the reference the SIMD kernels are
+// tested against. All give exactly the values of (*Net).Output: int16
+// sums wrap alike, and the int32 sums of the dense layers never overflow.
 
 // updateColsGo sets dst to src plus the columns of w that start at the
 // offsets in add, minus those at the offsets in sub; each column has

@@ -171,6 +171,18 @@ func TestDenseKernelsMatchTwins(t *testing.T) {
 			if g, w := dotRow(in, w), dotRowGo(in, w); g != w {
 				t.Fatalf("dotRow, %d inputs: %d, want %d", m, g, w)
 			}
+			// Groups of four zero inputs, which the kernels skip, an odd
+			// number of groups left or none.
+			for q := 0; q < m; q += 4 {
+				if k.rng.IntN(3) == 0 || m == 32 && rows == 64 {
+					clear(in[q:][:4])
+				}
+			}
+			denseQuads(got, in, w, b, FineShift)
+			denseQuadsGo(want, in, w, b, FineShift)
+			if !slices.Equal(got, want) {
+				t.Fatalf("denseQuads, %d inputs with groups of zeros, %d rows: %v, want %v", m, rows, got, want)
+			}
 		}
 	}
 	// The largest sums: every input at QA, every weight at ±MaxWeight.
