@@ -2,7 +2,10 @@
 
 package nn
 
-import "simd/archsimd"
+import (
+	"simd/archsimd"
+	"unsafe"
+)
 
 // With GOEXPERIMENT=simd under Go 1.27, the kernels on wasm (SIMD128) and
 // arm64 (NEON) are written with simd/archsimd: the column updates here,
@@ -16,7 +19,8 @@ import "simd/archsimd"
 var useSIMD = true
 
 // updateCols sets dst to src plus the columns of w at the offsets in add,
-// minus those at the offsets in sub (see updateColsGo).
+// minus those at the offsets in sub (see updateColsGo). The columns are
+// read through pointers, each checked once to lie inside w.
 func updateCols(dst, src, w []int16, add, sub []int32) {
 	if !useSIMD {
 		updateColsGo(dst, src, w, add, sub)
@@ -24,21 +28,29 @@ func updateCols(dst, src, w []int16, add, sub []int32) {
 	}
 	n := len(dst)
 	src = src[:n]
+	for _, o := range add {
+		_ = w[int(o):][:n]
+	}
+	for _, o := range sub {
+		_ = w[int(o):][:n]
+	}
+	w0 := unsafe.Pointer(unsafe.SliceData(w))
 	j := 0
 	// Thirty-two units at a time in four vectors, then a last sixteen.
 	for ; j+32 <= n; j += 32 {
 		s := src[j:][:32]
 		a0, a1 := archsimd.LoadInt16x8(s[0:8]), archsimd.LoadInt16x8(s[8:16])
 		a2, a3 := archsimd.LoadInt16x8(s[16:24]), archsimd.LoadInt16x8(s[24:32])
+		wj := unsafe.Add(w0, 2*j)
 		for _, o := range add {
-			c := w[int(o)+j:][:32]
-			a0, a1 = a0.Add(archsimd.LoadInt16x8(c[0:8])), a1.Add(archsimd.LoadInt16x8(c[8:16]))
-			a2, a3 = a2.Add(archsimd.LoadInt16x8(c[16:24])), a3.Add(archsimd.LoadInt16x8(c[24:32]))
+			c := unsafe.Add(wj, 2*int(o))
+			a0, a1 = a0.Add(load8(c, 0)), a1.Add(load8(c, 16))
+			a2, a3 = a2.Add(load8(c, 32)), a3.Add(load8(c, 48))
 		}
 		for _, o := range sub {
-			c := w[int(o)+j:][:32]
-			a0, a1 = a0.Sub(archsimd.LoadInt16x8(c[0:8])), a1.Sub(archsimd.LoadInt16x8(c[8:16]))
-			a2, a3 = a2.Sub(archsimd.LoadInt16x8(c[16:24])), a3.Sub(archsimd.LoadInt16x8(c[24:32]))
+			c := unsafe.Add(wj, 2*int(o))
+			a0, a1 = a0.Sub(load8(c, 0)), a1.Sub(load8(c, 16))
+			a2, a3 = a2.Sub(load8(c, 32)), a3.Sub(load8(c, 48))
 		}
 		d := dst[j:][:32]
 		a0.Store(d[0:8])
@@ -49,18 +61,24 @@ func updateCols(dst, src, w []int16, add, sub []int32) {
 	for ; j+16 <= n; j += 16 {
 		s := src[j:][:16]
 		a0, a1 := archsimd.LoadInt16x8(s[0:8]), archsimd.LoadInt16x8(s[8:16])
+		wj := unsafe.Add(w0, 2*j)
 		for _, o := range add {
-			c := w[int(o)+j:][:16]
-			a0, a1 = a0.Add(archsimd.LoadInt16x8(c[0:8])), a1.Add(archsimd.LoadInt16x8(c[8:16]))
+			c := unsafe.Add(wj, 2*int(o))
+			a0, a1 = a0.Add(load8(c, 0)), a1.Add(load8(c, 16))
 		}
 		for _, o := range sub {
-			c := w[int(o)+j:][:16]
-			a0, a1 = a0.Sub(archsimd.LoadInt16x8(c[0:8])), a1.Sub(archsimd.LoadInt16x8(c[8:16]))
+			c := unsafe.Add(wj, 2*int(o))
+			a0, a1 = a0.Sub(load8(c, 0)), a1.Sub(load8(c, 16))
 		}
 		d := dst[j:][:16]
 		a0.Store(d[0:8])
 		a1.Store(d[8:16])
 	}
+}
+
+// load8 loads the eight int16 weights at off bytes past p.
+func load8(p unsafe.Pointer, off uintptr) archsimd.Int16x8 {
+	return archsimd.LoadInt16x8Array((*[8]int16)(unsafe.Add(p, off)))
 }
 
 // clipUnits sets dst[i] to src[i] clipped to [0, QA].
