@@ -115,17 +115,18 @@ func TestMatchGUIChecksFirst(t *testing.T) {
 }
 
 // TestGUIExport runs nechecb gui --export in the checkout (the site is
-// written, with the wasm), outside any checkout (status 1 at once, the
+// written, with the wasm, its compressed copies, the service worker and
+// the manifest, and the output says which build it made), outside any checkout (status 1 at once, the
 // reason on stderr, nothing written) and with a serving flag (status 2,
 // the flag named).
 func TestGUIExport(t *testing.T) {
 	bin := testbin.Build(t)
 	dir := t.TempDir()
 	out, err := exec.Command(bin, "gui", "--export", dir).CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "nechecb.wasm") {
-		t.Fatalf("gui --export in the checkout: %v\n%s", err, out)
+	if err != nil || !strings.Contains(string(out), "nechecb.wasm") || (!strings.Contains(string(out), "build by go") && !strings.Contains(string(out), "built by go")) {
+		t.Fatalf("gui --export in the checkout: %v\n%s; want the files and which build", err, out)
 	}
-	for _, f := range []string{"index.html", "nechecb.wasm", "wasm_exec.js", "assets/worker.js"} {
+	for _, f := range []string{"index.html", "nechecb.wasm", "nechecb.wasm.gz", "nechecb.wasm.br", "wasm_exec.js", "assets/worker.js", "sw.js", "manifest.json", "icons/icon-512.png"} {
 		if _, err := os.Stat(dir + "/" + f); err != nil {
 			t.Errorf("the export has no %s", f)
 		}

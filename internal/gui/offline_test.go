@@ -214,6 +214,10 @@ func TestSiteOffline(t *testing.T) {
 	url := "http://" + srv.addr
 	b := newBrowserFor(t, exe, 2*time.Minute)
 	b.loadSite(url)
+	b.wait("the service worker's registration", `window.nechecbOffline !== undefined`)
+	if got := eval[string](b, `window.nechecbOffline`); got != "registered" {
+		t.Fatalf("the service worker's registration: %s", got)
+	}
 	b.wait("the service worker to take the page", `navigator.serviceWorker.controller !== null`)
 	b.checkCache(info.cache, dir)
 	var errs page.GetInstallabilityErrorsResult
@@ -276,10 +280,11 @@ func (b *browser) checkCache(cache, dir string) {
 }
 
 // awaitJS evaluates a JavaScript expression that resolves to a boolean,
-// again and again, until it is true (20 s at most).
+// again and again, until it is true (45 s at most: the new service
+// worker fetches the whole site before it takes its place).
 func (b *browser) awaitJS(what, expr string) {
 	b.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(45 * time.Second)
 	for {
 		ok, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](expr, chromedp.EvalAwaitPromise))
 		if err == nil && ok {
