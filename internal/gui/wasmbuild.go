@@ -44,7 +44,8 @@ func (b wasmBuild) String() string {
 // chooseWasmBuild decides how to build the wasm from the checkout at src:
 // with SIMD by the go on PATH when it is Go 1.27 or later, else by
 // toolchain (the export's: simdToolchain) through GOTOOLCHAIN, else
-// (GOTOOLCHAIN=local, or that Go could not be had within toolchainWait)
+// (GOTOOLCHAIN=local or path, which fetch no toolchain, or that Go could
+// not be had within toolchainWait)
 // plainly by the go on PATH, with the reason. It fails only when the go
 // on PATH cannot say its version.
 func chooseWasmBuild(goCmd, src, toolchain string) (wasmBuild, error) {
@@ -57,8 +58,8 @@ func chooseWasmBuild(goCmd, src, toolchain string) (wasmBuild, error) {
 		local.env, local.simd = simdEnv, true
 		return local, nil
 	}
-	if gt := os.Getenv("GOTOOLCHAIN"); gt == "local" {
-		local.why = fmt.Sprintf("GOTOOLCHAIN=local keeps %s, which has no WebAssembly SIMD", local.version)
+	if gt := os.Getenv("GOTOOLCHAIN"); gt == "local" || gt == "path" || strings.HasSuffix(gt, "+path") {
+		local.why = fmt.Sprintf("GOTOOLCHAIN=%s fetches no toolchain and keeps %s, which has no WebAssembly SIMD", gt, local.version)
 		return local, nil
 	}
 	pin := []string{"GOTOOLCHAIN=" + toolchain}
