@@ -204,8 +204,9 @@ func (r *restartable) stop() {
 // Chromium finds the site installable as an app; with the server
 // stopped, a reload still loads the board, and the engine answers 11-15;
 // then a new export (the files of another build) served at the same
-// address replaces the cached files and deletes the old cache, and with
-// the server stopped again the new page loads.
+// address replaces the cached files and deletes the old cache, the page
+// says a new build is installed, and its Reload button, with the server
+// stopped again, loads the new page.
 func TestSiteOffline(t *testing.T) {
 	exe := findChromium(t)
 	dir, info := exportedSite(t)
@@ -249,8 +250,11 @@ func TestSiteOffline(t *testing.T) {
 	srv.start(next)
 	b.awaitJS("the new service worker to take its place", fmt.Sprintf(
 		`navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => caches.keys()).then(k => k.join() === %q)`, cache))
+	b.wait("the page's note of the new build", `document.getElementById('update-note') !== null`)
 	srv.stop()
-	b.loadSite(url)
+	eval[bool](b, `window.oldPage = true`)
+	b.click("#update-note button")
+	b.awaitJS("the page reloaded", `window.oldPage === undefined && document.body.dataset.ready === "1"`)
 	if !eval[bool](b, fmt.Sprintf(`document.body.innerHTML.includes(%q)`, mark)) {
 		t.Error("after the new export the page is the old one")
 	}

@@ -157,11 +157,26 @@ export function bench(depth, evalSpec) {
 // page not in a secure context (plain http to another host than
 // localhost), plays all the same, online. window.nechecbOffline says how
 // it went: 'registered', 'unsupported', or the registration's error.
+// When a new export's service worker takes a page that an older one
+// served, the page says a reload brings the new build.
 function keepOffline() {
   if (!('serviceWorker' in navigator)) {
     window.nechecbOffline = 'unsupported';
     return;
   }
+  const older = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!older || document.getElementById('update-note')) return;
+    const note = document.createElement('p');
+    note.id = 'update-note';
+    note.setAttribute('role', 'status');
+    note.textContent = 'A new build of this site is installed. ';
+    const reload = document.createElement('button');
+    reload.textContent = 'Reload';
+    reload.addEventListener('click', () => location.reload());
+    note.append(reload);
+    document.querySelector('header').append(note);
+  });
   navigator.serviceWorker.register('sw.js').then(
     () => { window.nechecbOffline = 'registered'; },
     err => { window.nechecbOffline = err.message; });
