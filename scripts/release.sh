@@ -4,7 +4,9 @@
 # darwin/arm64 and windows/amd64; the CheckerBoard library for Linux
 # (nechecb-cb.so, built with the host's C compiler); the 64- and 32-bit
 # Windows DLLs (nechecb64.dll, nechecb32.dll) when mingw-w64's compilers are
-# installed; and SHA256SUMS over all of them.
+# installed; and SHA256SUMS over all of them. The arm64 files are built by
+# Go 1.27 with GOEXPERIMENT=simd, for the net's NEON kernels, when that Go
+# can be had; the script ends by naming each file's kernels.
 #
 #   scripts/release.sh [COMMIT] [OUTDIR]      (COMMIT defaults to HEAD)
 #
@@ -32,20 +34,34 @@ export GOFLAGS="-trimpath -buildvcs=true" GOTOOLCHAIN=local
 ldflags="-s -w -buildid="
 
 files=()
+goenv=() # more environment for the go command of the next build
 build() { # build NAME GOOS GOARCH CGO CC [go build flags...]
 	local name=$1 goos=$2 goarch=$3 cgo=$4 cc=$5
 	shift 5
 	echo "building $name ($goos/$goarch)" >&2
-	CGO_ENABLED=$cgo CC=$cc GOOS=$goos GOARCH=$goarch go build -ldflags="$ldflags" -o "$out/$name" "$@"
+	env "${goenv[@]}" CGO_ENABLED=$cgo CC=$cc GOOS=$goos GOARCH=$goarch go build -ldflags="$ldflags" -o "$out/$name" "$@"
 	files+=("$name")
 }
+
+# The neural net's kernels (eval/nn): AVX2 assembly on amd64 with any Go;
+# NEON on arm64 only when built by Go 1.27 with GOEXPERIMENT=simd
+# (simd/archsimd), which the go command fetches from the module proxy.
+# Where that Go cannot be had, the arm64 files get the plain-Go kernels.
+neon=(GOTOOLCHAIN=go1.27.3 GOEXPERIMENT=simd)
+if ! env "${neon[@]}" go version >/dev/null 2>&1; then
+	echo "go1.27.3 cannot be had: the arm64 files get the plain-Go kernels" >&2
+	neon=()
+fi
 
 for target in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64; do
 	goos=${target%/*} goarch=${target#*/}
 	ext=""
 	[ "$goos" = windows ] && ext=.exe
+	goenv=()
+	[ "$goarch" = arm64 ] && goenv=("${neon[@]}")
 	build "nechecb-$goos-$goarch$ext" "$goos" "$goarch" 0 "" ./cmd/nechecb
 done
+goenv=()
 
 # The CheckerBoard library is cgo: the Linux one (the test harness's) with
 # the host compiler, the Windows DLLs with mingw-w64 where it is installed.
@@ -69,3 +85,18 @@ cd "$out"
 sha256sum "${files[@]}" >SHA256SUMS
 echo "release of $commit in $out:" >&2
 ls -l "${files[@]}" SHA256SUMS >&2
+
+# Which net kernels each nechecb file runs, read from its build
+# information (the Go that built it and its GOEXPERIMENT).
+echo "net kernels (nechecb version names them on the machine itself):" >&2
+for f in "${files[@]}"; do
+	case $f in nechecb-cb-*) continue ;; nechecb-*-*) ;; *) continue ;; esac
+	info=$(go version -m "$f")
+	gover=$(head -1 <<<"$info" | awk '{print $2}')
+	case $f in
+	*-amd64*) kernels="AVX2 (plain Go on a CPU without it)" ;;
+	*-arm64*) if grep -q "GOEXPERIMENT=.*simd" <<<"$info"; then kernels=NEON; else kernels="plain Go"; fi ;;
+	*) kernels="plain Go" ;;
+	esac
+	echo "  $f: $kernels, built by $gover" >&2
+done
