@@ -40,7 +40,8 @@ type model struct {
 	// perspective v; the zero column's when there is no such input (a man
 	// on its crowning row).
 	cols [2][2][64]int32
-	// w2 and w3 are each head's W2 and W3 in quadLayout's order.
+	// w2 and w3 are each head's W2 and W3 in denseLayout's order, the one
+	// the kernels in use read.
 	w2, w3 [][]int8
 }
 
@@ -55,8 +56,8 @@ func newModel(n *Net) (*model, error) {
 		m.w1 = append(m.w1, append(slices.Clone(f.W), make([]int16, l.Hidden)...))
 	}
 	for _, h := range n.Heads {
-		m.w2 = append(m.w2, quadLayout(h.W2, l.L2, 2*l.Hidden))
-		m.w3 = append(m.w3, quadLayout(h.W3, l.L3, l.L2))
+		m.w2 = append(m.w2, denseLayout(h.W2, l.L2, 2*l.Hidden))
+		m.w3 = append(m.w3, denseLayout(h.W3, l.L3, l.L2))
 	}
 	for v := range m.cols {
 		for c := range m.cols[v] {

@@ -49,6 +49,11 @@ func clipUnits(dst []uint8, src []int16) {
 	clipUnitsGo(dst, src)
 }
 
+// denseLayout returns the weights w of n units over m inputs (as a Head
+// holds them) in the order denseQuads reads: quadLayout's, for the
+// assembly and the twin alike.
+func denseLayout(w []int8, n, m int) []int8 { return quadLayout(w, n, m) }
+
 // denseQuads is one clipped-ReLU layer (see denseQuadsGo).
 func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
 	if useSIMD {

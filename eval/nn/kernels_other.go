@@ -12,6 +12,10 @@ var useSIMD = false
 // kernelName would name this build's SIMD kernels, which it has not.
 const kernelName = plainGo
 
+// denseLayout returns the weights w of n units over m inputs (as a Head
+// holds them) in the order denseQuads reads: quadLayout's.
+func denseLayout(w []int8, n, m int) []int8 { return quadLayout(w, n, m) }
+
 func updateCols(dst, src, w []int16, add, sub []int32) { updateColsGo(dst, src, w, add, sub) }
 func clipUnits(dst []uint8, src []int16)               { clipUnitsGo(dst, src) }
 func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {

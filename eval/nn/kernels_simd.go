@@ -90,7 +90,19 @@ func clipUnits(dst []uint8, src []int16) {
 	clipUnitsSIMD(dst, src)
 }
 
-// denseQuads is one clipped-ReLU layer (see denseQuadsGo).
+// denseLayout returns the weights w of n units over m inputs (unit o's
+// weights at w[o·m:][:m], as a Head holds them) in the order denseQuads
+// reads: simdLayout's, or quadLayout's for the plain-Go twin. A model
+// built while useSIMD is false suits only the twin.
+func denseLayout(w []int8, n, m int) []int8 {
+	if !useSIMD {
+		return quadLayout(w, n, m)
+	}
+	return simdLayout(w, n, m)
+}
+
+// denseQuads is one clipped-ReLU layer (see denseQuadsGo), its weights in
+// denseLayout's order.
 func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
 	if !useSIMD {
 		denseQuadsGo(dst, in, w, b, shift)
@@ -105,29 +117,6 @@ func dotRow(in []uint8, w []int8) int32 {
 		return dotRowGo(in, w)
 	}
 	return dotRowSIMD(in, w)
-}
-
-// quadList writes into quads the nonzero groups of four inputs of in (a
-// multiple of 4 long, at most 4·len(quads)), each as its four values in
-// a little-endian uint32 and its index, and returns how many: the dense
-// kernels skip the groups that are all zero, as the twin does.
-func quadList(in []uint8, quads *[512]quad) int {
-	k := 0
-	for q := 0; q+4 <= len(in) && k < len(quads); q += 4 {
-		x := uint32(in[q]) | uint32(in[q+1])<<8 | uint32(in[q+2])<<16 | uint32(in[q+3])<<24
-		if x != 0 {
-			quads[k] = quad{x, int32(q)}
-			k++
-		}
-	}
-	return k
-}
-
-// quad is a group of four inputs: their values, one a byte, and the index
-// of the first.
-type quad struct {
-	x   uint32
-	pos int32
 }
 
 // finish sets dst[o] to sums[o] shifted right by shift and clipped to

@@ -10,6 +10,10 @@ import "simd/archsimd"
 // kernelName names the SIMD kernels of this build.
 const kernelName = "NEON"
 
+// simdLayout is the order of the weights that denseQuadsSIMD reads:
+// quadLayout's.
+func simdLayout(w []int8, n, m int) []int8 { return quadLayout(w, n, m) }
+
 // clipUnitsSIMD is clipUnitsGo sixteen units at a time: len(src) is a
 // multiple of 16. The clipped values fit a byte: the low bytes of two
 // vectors of them are the result.
@@ -67,4 +71,27 @@ func dotRowSIMD(in []uint8, w []int8) int32 {
 		a0, a1 = a0.Add(p.ExtendLo4ToInt32()), a1.Add(p.HiToLo().ExtendLo4ToInt32())
 	}
 	return a0.Add(a1).ReduceSum()
+}
+
+// quadList writes into quads the nonzero groups of four inputs of in (a
+// multiple of 4 long, at most 4·len(quads)), each as its four values in
+// a little-endian uint32 and its index, and returns how many: the dense
+// kernels skip the groups that are all zero, as the twin does.
+func quadList(in []uint8, quads *[512]quad) int {
+	k := 0
+	for q := 0; q+4 <= len(in) && k < len(quads); q += 4 {
+		x := uint32(in[q]) | uint32(in[q+1])<<8 | uint32(in[q+2])<<16 | uint32(in[q+3])<<24
+		if x != 0 {
+			quads[k] = quad{x, int32(q)}
+			k++
+		}
+	}
+	return k
+}
+
+// quad is a group of four inputs: their values, one a byte, and the index
+// of the first.
+type quad struct {
+	x   uint32
+	pos int32
 }

@@ -33,41 +33,72 @@ func clipUnitsSIMD(dst []uint8, src []int16) {
 	}
 }
 
-// denseQuadsSIMD is denseQuadsGo sixteen units at a time (len(dst) is a
-// multiple of 32, the weights in quadLayout's order). For each unit it
-// keeps four int32 sums, one per place in a group of four inputs, added
-// together at the end. The products of two groups are first added as
-// int16: a clipped input times a weight is at most 127·128 in magnitude,
-// so two such products fit. The weights are read through a pointer, the
-// bounds checked once, before the loops: in Go's wasm, a bounds check
-// costs more than the arithmetic it guards.
+// simdLayout is the order of the weights that denseQuadsSIMD reads:
+// columnLayout's.
+func simdLayout(w []int8, n, m int) []int8 { return columnLayout(w, n, m) }
+
+// columnLayout returns the weights w of n units over m inputs (unit o's
+// weights at w[o·m:][:m], as a Head holds them) input by input: input i's
+// weights to the n units at out[i·n:][:n].
+func columnLayout(w []int8, n, m int) []int8 {
+	out := make([]int8, len(w))
+	for o := range n {
+		for i := range m {
+			out[i*n+o] = w[o*m+i]
+		}
+	}
+	return out
+}
+
+// denseQuadsSIMD is denseQuadsGo with the weights in columnLayout's order,
+// thirty-two units at a time (len(dst) is a multiple of 32, len(in) at
+// most 2048). It skips each zero input (a quarter to a third of the clipped
+// units are zero), and takes the others two by two: a clipped input times a
+// weight is at most 127·128 in magnitude, so the products of two inputs
+// are added as int16 before they are widened to int32. The weights are
+// read through a pointer, the bounds checked once, before the loops: in
+// Go's wasm, a bounds check costs more than the SIMD work it guards.
 func denseQuadsSIMD(dst, in []uint8, w []int8, b []int32, shift int) {
 	n := len(dst)
-	if len(in)%4 != 0 || n%16 != 0 || len(w) < n*len(in) || len(b) < n {
+	if len(in) > 2048 || n%32 != 0 || len(w) < n*len(in) || len(b) < n {
 		panic("nn: denseQuadsSIMD: the shapes do not fit")
 	}
-	var quads [512]quad
-	list := quads[:quadList(in, &quads)]
-	if len(list)%2 != 0 {
-		// Pair the last group with one of zeros (any offset will do).
-		list = append(list, quad{0, 0})
+	// The list of nonzero inputs on the stack, sized to the inputs: Go
+	// clears a local array on every call.
+	if len(in) <= 256 {
+		var list [256 + 1]uint32
+		denseColumns(dst, in, w, b, shift, list[:])
+		return
 	}
-	for i := range list {
-		list[i].pos *= int32(n) // the offset in w of the group's weights
+	var list [2048 + 1]uint32
+	denseColumns(dst, in, w, b, shift, list[:])
+}
+
+// denseColumns is denseQuadsSIMD with list, len(in)+1 long, to note the
+// nonzero inputs in: each as the offset of its weights in w, times 256,
+// plus its value.
+func denseColumns(dst, in []uint8, w []int8, b []int32, shift int, list []uint32) {
+	n := len(dst)
+	k := 0
+	for i, x := range in {
+		if x != 0 {
+			list[k] = uint32(i*n)<<8 | uint32(x)
+			k++
+		}
 	}
-	var sums [256]int32
-	s := sums[:n]
+	if k%2 != 0 {
+		list[k] = 0 // an input of zero pairs the last one
+		k++
+	}
+	list = list[:k]
 	w0 := unsafe.Pointer(unsafe.SliceData(w))
-	for o := 0; o+16 <= n; o += 16 {
+	for o := 0; o+32 <= n; o += 32 {
 		var a0, a1, a2, a3, a4, a5, a6, a7 archsimd.Int32x4
-		var c0, c1, c2, c3, c4, c5, c6, c7 archsimd.Int32x4
-		wo := unsafe.Add(w0, 4*o)
+		wo := unsafe.Add(w0, o)
 		for i := 0; i+2 <= len(list); i += 2 {
-			qa, qb := list[i], list[i+1]
-			xa := archsimd.BroadcastUint32x4(qa.x).ReshapeToUint8s().BitsToInt8()
-			xb := archsimd.BroadcastUint32x4(qb.x).ReshapeToUint8s().BitsToInt8()
-			ra, rb := unsafe.Add(wo, qa.pos), unsafe.Add(wo, qb.pos)
-			// Units o to o+7.
+			ea, eb := list[i], list[i+1]
+			xa, xb := archsimd.BroadcastInt8x16(int8(ea&0xff)), archsimd.BroadcastInt8x16(int8(eb&0xff))
+			ra, rb := unsafe.Add(wo, ea>>8), unsafe.Add(wo, eb>>8)
 			wa0, wa1 := load16(ra, 0), load16(ra, 16)
 			wb0, wb1 := load16(rb, 0), load16(rb, 16)
 			p0 := wa0.MulWidenLo(xa).Add(wb0.MulWidenLo(xb))
@@ -78,25 +109,19 @@ func denseQuadsSIMD(dst, in []uint8, w []int8, b []int32, shift int) {
 			a2, a3 = a2.Add(p1.ExtendLo4ToInt32()), a3.Add(p1.ExtendHi4ToInt32())
 			a4, a5 = a4.Add(p2.ExtendLo4ToInt32()), a5.Add(p2.ExtendHi4ToInt32())
 			a6, a7 = a6.Add(p3.ExtendLo4ToInt32()), a7.Add(p3.ExtendHi4ToInt32())
-			// Units o+8 to o+15.
-			wa0, wa1 = load16(ra, 32), load16(ra, 48)
-			wb0, wb1 = load16(rb, 32), load16(rb, 48)
-			p0 = wa0.MulWidenLo(xa).Add(wb0.MulWidenLo(xb))
-			p1 = wa0.MulWidenHi(xa).Add(wb0.MulWidenHi(xb))
-			p2 = wa1.MulWidenLo(xa).Add(wb1.MulWidenLo(xb))
-			p3 = wa1.MulWidenHi(xa).Add(wb1.MulWidenHi(xb))
-			c0, c1 = c0.Add(p0.ExtendLo4ToInt32()), c1.Add(p0.ExtendHi4ToInt32())
-			c2, c3 = c2.Add(p1.ExtendLo4ToInt32()), c3.Add(p1.ExtendHi4ToInt32())
-			c4, c5 = c4.Add(p2.ExtendLo4ToInt32()), c5.Add(p2.ExtendHi4ToInt32())
-			c6, c7 = c6.Add(p3.ExtendLo4ToInt32()), c7.Add(p3.ExtendHi4ToInt32())
 		}
-		u, bo := s[o:][:16], b[o:][:16]
-		u[0], u[1], u[2], u[3] = bo[0]+lanes(a0), bo[1]+lanes(a1), bo[2]+lanes(a2), bo[3]+lanes(a3)
-		u[4], u[5], u[6], u[7] = bo[4]+lanes(a4), bo[5]+lanes(a5), bo[6]+lanes(a6), bo[7]+lanes(a7)
-		u[8], u[9], u[10], u[11] = bo[8]+lanes(c0), bo[9]+lanes(c1), bo[10]+lanes(c2), bo[11]+lanes(c3)
-		u[12], u[13], u[14], u[15] = bo[12]+lanes(c4), bo[13]+lanes(c5), bo[14]+lanes(c6), bo[15]+lanes(c7)
+		var t [32]int32
+		bo := b[o:][:32]
+		a0.Add(archsimd.LoadInt32x4(bo[0:4])).StoreArray((*[4]int32)(t[0:4]))
+		a1.Add(archsimd.LoadInt32x4(bo[4:8])).StoreArray((*[4]int32)(t[4:8]))
+		a2.Add(archsimd.LoadInt32x4(bo[8:12])).StoreArray((*[4]int32)(t[8:12]))
+		a3.Add(archsimd.LoadInt32x4(bo[12:16])).StoreArray((*[4]int32)(t[12:16]))
+		a4.Add(archsimd.LoadInt32x4(bo[16:20])).StoreArray((*[4]int32)(t[16:20]))
+		a5.Add(archsimd.LoadInt32x4(bo[20:24])).StoreArray((*[4]int32)(t[20:24]))
+		a6.Add(archsimd.LoadInt32x4(bo[24:28])).StoreArray((*[4]int32)(t[24:28]))
+		a7.Add(archsimd.LoadInt32x4(bo[28:32])).StoreArray((*[4]int32)(t[28:32]))
+		finish(dst[o:][:32], t[:], shift)
 	}
-	finish(dst, s, shift)
 }
 
 // load16 loads the sixteen weights at off bytes past p.

@@ -143,7 +143,8 @@ func TestLanesWrapLikeInt16(t *testing.T) {
 }
 
 // The dense kernels in use against their plain-Go twins, bit for bit, on
-// every shape a net's layers can have and each second-layer shift.
+// every shape a net's layers can have and each second-layer shift, each
+// given the weights in the order it reads (denseLayout's, quadLayout's).
 func TestDenseKernelsMatchTwins(t *testing.T) {
 	k := kernelValues{rand.New(rand.NewPCG(7, 7))}
 	for m := 32; m <= 2048; m += 32 {
@@ -157,13 +158,14 @@ func TestDenseKernelsMatchTwins(t *testing.T) {
 				clear(in[:m/2])
 			}
 			k.i8(w)
+			kw, qw := denseLayout(w, rows, m), quadLayout(w, rows, m)
 			for i := range b {
 				b[i] = int32(k.rng.IntN(1<<20) - 1<<19)
 			}
 			got, want := make([]uint8, rows), make([]uint8, rows)
 			for shift := WeightShift; shift <= WeightShift+3; shift++ {
-				denseQuads(got, in, w, b, shift)
-				denseQuadsGo(want, in, w, b, shift)
+				denseQuads(got, in, kw, b, shift)
+				denseQuadsGo(want, in, qw, b, shift)
 				if !slices.Equal(got, want) {
 					t.Fatalf("denseQuads, %d inputs, %d rows, shift %d: %v, want %v", m, rows, shift, got, want)
 				}
@@ -178,8 +180,8 @@ func TestDenseKernelsMatchTwins(t *testing.T) {
 					clear(in[q:][:4])
 				}
 			}
-			denseQuads(got, in, w, b, FineShift)
-			denseQuadsGo(want, in, w, b, FineShift)
+			denseQuads(got, in, kw, b, FineShift)
+			denseQuadsGo(want, in, qw, b, FineShift)
 			if !slices.Equal(got, want) {
 				t.Fatalf("denseQuads, %d inputs with groups of zeros, %d rows: %v, want %v", m, rows, got, want)
 			}
