@@ -129,6 +129,54 @@ func denseQuadsGo(dst, in []uint8, w []int8, b []int32, shift int) {
 	}
 }
 
+// pairLayout returns the weights w of n units over m inputs (unit o's
+// weights at w[o·m:][:m], as a Head holds them) in the order densePairsGo
+// reads: for each input, for each pair of units, one int64 word that is
+// the first unit's weight plus the second's times 1<<32. The words are
+// returned as their bytes, 8-byte aligned, so that every layout passes
+// through denseQuads alike.
+func pairLayout(w []int8, n, m int) []int8 {
+	words := make([]int64, m*n/2)
+	for i := range m {
+		for p := range n / 2 {
+			words[i*n/2+p] = int64(w[2*p*m+i]) + int64(w[(2*p+1)*m+i])<<32
+		}
+	}
+	return unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(words))), 8*len(words))
+}
+
+// densePairsGo is denseQuadsGo with the weights in pairLayout's order:
+// one 64-bit multiply and add does two units' products of an input. The
+// low 32 bits of a word's sum are the first unit's sum exactly (its
+// magnitude stays under 1<<31), and the rest, shifted down, the second's;
+// no sum nears the int64 range. It skips each zero input.
+func densePairsGo(dst, in []uint8, w []int8, b []int32, shift int) {
+	n := len(dst)
+	if n%2 != 0 || len(w) < 4*n*len(in) || uintptr(unsafe.Pointer(unsafe.SliceData(w)))%8 != 0 {
+		panic("nn: densePairsGo: the weights are not in pairLayout's order")
+	}
+	words := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(w))), len(w)/8)
+	var acc [128]int64
+	a := acc[:n/2]
+	for i, x := range in {
+		if x == 0 {
+			continue
+		}
+		xv := int64(x)
+		row := words[i*len(a):][:len(a)]
+		for p, wv := range row {
+			a[p] += xv * wv
+		}
+	}
+	dst, b = dst[:2*len(a)], b[:2*len(a)]
+	for p, v := range a {
+		lo := int32(v)
+		hi := int32((v - int64(lo)) >> 32)
+		dst[2*p] = uint8(max(0, min(QA, (b[2*p]+lo)>>(shift&31))))
+		dst[2*p+1] = uint8(max(0, min(QA, (b[2*p+1]+hi)>>(shift&31))))
+	}
+}
+
 // quadLayout returns the weights w of n units over m inputs (unit o's
 // weights at w[o·m:][:m], as a Head holds them) in the order the dense
 // kernels read them: for each four inputs, each unit's four weights.

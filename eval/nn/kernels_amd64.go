@@ -50,9 +50,15 @@ func clipUnits(dst []uint8, src []int16) {
 }
 
 // denseLayout returns the weights w of n units over m inputs (as a Head
-// holds them) in the order denseQuads reads: quadLayout's, for the
-// assembly and the twin alike.
-func denseLayout(w []int8, n, m int) []int8 { return quadLayout(w, n, m) }
+// holds them) in the order denseQuads reads: quadLayout's for the
+// assembly, pairLayout's for the plain Go. A model built while useSIMD is
+// false suits only the plain Go.
+func denseLayout(w []int8, n, m int) []int8 {
+	if useSIMD {
+		return quadLayout(w, n, m)
+	}
+	return pairLayout(w, n, m)
+}
 
 // denseQuads is one clipped-ReLU layer (see denseQuadsGo).
 func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
@@ -60,7 +66,7 @@ func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
 		denseQuadsAVX2(dst, in, w, b, shift)
 		return
 	}
-	denseQuadsGo(dst, in, w, b, shift)
+	densePairsGo(dst, in, w, b, shift)
 }
 
 // dotRow returns the dot product of in and w[:len(in)].

@@ -13,12 +13,12 @@ var useSIMD = false
 const kernelName = plainGo
 
 // denseLayout returns the weights w of n units over m inputs (as a Head
-// holds them) in the order denseQuads reads: quadLayout's.
-func denseLayout(w []int8, n, m int) []int8 { return quadLayout(w, n, m) }
+// holds them) in the order denseQuads reads: pairLayout's.
+func denseLayout(w []int8, n, m int) []int8 { return pairLayout(w, n, m) }
 
 func updateCols(dst, src, w []int16, add, sub []int32) { updateColsGo(dst, src, w, add, sub) }
 func clipUnits(dst []uint8, src []int16)               { clipUnitsGo(dst, src) }
 func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
-	denseQuadsGo(dst, in, w, b, shift)
+	densePairsGo(dst, in, w, b, shift)
 }
 func dotRow(in []uint8, w []int8) int32 { return dotRowGo(in, w) }

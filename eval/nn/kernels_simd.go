@@ -92,11 +92,11 @@ func clipUnits(dst []uint8, src []int16) {
 
 // denseLayout returns the weights w of n units over m inputs (unit o's
 // weights at w[o·m:][:m], as a Head holds them) in the order denseQuads
-// reads: simdLayout's, or quadLayout's for the plain-Go twin. A model
-// built while useSIMD is false suits only the twin.
+// reads: simdLayout's, or pairLayout's for the plain Go. A model built
+// while useSIMD is false suits only the plain Go.
 func denseLayout(w []int8, n, m int) []int8 {
 	if !useSIMD {
-		return quadLayout(w, n, m)
+		return pairLayout(w, n, m)
 	}
 	return simdLayout(w, n, m)
 }
@@ -105,7 +105,7 @@ func denseLayout(w []int8, n, m int) []int8 {
 // denseLayout's order.
 func denseQuads(dst, in []uint8, w []int8, b []int32, shift int) {
 	if !useSIMD {
-		denseQuadsGo(dst, in, w, b, shift)
+		densePairsGo(dst, in, w, b, shift)
 		return
 	}
 	denseQuadsSIMD(dst, in, w, b, shift)

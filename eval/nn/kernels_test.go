@@ -142,9 +142,11 @@ func TestLanesWrapLikeInt16(t *testing.T) {
 	}
 }
 
-// The dense kernels in use against their plain-Go twins, bit for bit, on
+// The dense kernels in use and the plain Go's pairs of units, both against
+// the plain-Go twin that takes groups of four inputs, bit for bit, on
 // every shape a net's layers can have and each second-layer shift, each
-// given the weights in the order it reads (denseLayout's, quadLayout's).
+// given the weights in the order it reads (denseLayout's, pairLayout's,
+// quadLayout's).
 func TestDenseKernelsMatchTwins(t *testing.T) {
 	k := kernelValues{rand.New(rand.NewPCG(7, 7))}
 	for m := 32; m <= 2048; m += 32 {
@@ -158,7 +160,7 @@ func TestDenseKernelsMatchTwins(t *testing.T) {
 				clear(in[:m/2])
 			}
 			k.i8(w)
-			kw, qw := denseLayout(w, rows, m), quadLayout(w, rows, m)
+			kw, qw, pw := denseLayout(w, rows, m), quadLayout(w, rows, m), pairLayout(w, rows, m)
 			for i := range b {
 				b[i] = int32(k.rng.IntN(1<<20) - 1<<19)
 			}
@@ -168,6 +170,10 @@ func TestDenseKernelsMatchTwins(t *testing.T) {
 				denseQuadsGo(want, in, qw, b, shift)
 				if !slices.Equal(got, want) {
 					t.Fatalf("denseQuads, %d inputs, %d rows, shift %d: %v, want %v", m, rows, shift, got, want)
+				}
+				densePairsGo(got, in, pw, b, shift)
+				if !slices.Equal(got, want) {
+					t.Fatalf("densePairsGo, %d inputs, %d rows, shift %d: %v, want %v", m, rows, shift, got, want)
 				}
 			}
 			if g, w := dotRow(in, w), dotRowGo(in, w); g != w {
@@ -185,6 +191,10 @@ func TestDenseKernelsMatchTwins(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("denseQuads, %d inputs with groups of zeros, %d rows: %v, want %v", m, rows, got, want)
 			}
+			densePairsGo(got, in, pw, b, FineShift)
+			if !slices.Equal(got, want) {
+				t.Fatalf("densePairsGo, %d inputs with groups of zeros, %d rows: %v, want %v", m, rows, got, want)
+			}
 		}
 	}
 	// The largest sums: every input at QA, every weight at ±MaxWeight.
@@ -197,10 +207,14 @@ func TestDenseKernelsMatchTwins(t *testing.T) {
 			w[i] = int8(MaxWeight * (1 - 2*sign))
 		}
 		got, want := make([]uint8, 32), make([]uint8, 32)
-		denseQuads(got, in, w, b, WeightShift)
+		denseQuads(got, in, denseLayout(w, 32, 2048), b, WeightShift)
 		denseQuadsGo(want, in, w, b, WeightShift)
 		if !slices.Equal(got, want) {
 			t.Fatalf("denseQuads at the extremes, sign %d: %v, want %v", sign, got, want)
+		}
+		densePairsGo(got, in, pairLayout(w, 32, 2048), b, WeightShift)
+		if !slices.Equal(got, want) {
+			t.Fatalf("densePairsGo at the extremes, sign %d: %v, want %v", sign, got, want)
 		}
 		if g, w := dotRow(in, w), dotRowGo(in, w); g != w {
 			t.Fatalf("dotRow at the extremes, sign %d: %d, want %d", sign, g, w)
@@ -211,7 +225,7 @@ func TestDenseKernelsMatchTwins(t *testing.T) {
 // The kernels in use allocate nothing.
 func TestKernelsDoNotAllocate(t *testing.T) {
 	l := defaultLayout
-	in, w := make([]uint8, 2*l.Hidden), make([]int8, 2*l.Hidden*l.L2)
+	in, w := make([]uint8, 2*l.Hidden), denseLayout(make([]int8, 2*l.Hidden*l.L2), l.L2, 2*l.Hidden)
 	b, out := make([]int32, l.L2), make([]uint8, l.L2)
 	acc, wf := make([]int16, l.Hidden), make([]int16, Inputs*l.Hidden)
 	add, sub := []int32{int32(l.Hidden)}, []int32{int32(3 * l.Hidden)}
