@@ -60,9 +60,9 @@ func (m *model) factory() eval.Factory {
 // Accelerated reports whether evaluations run the kernels whose speed has
 // been measured to make the net the better default: AVX2's, on amd64
 // outside -tags purego. The SIMD kernels of wasm and arm64 (Fast) are not
-// counted until a measurement on such a machine says so; the plain-Go
-// twins give the same values at about a thirtieth of the speed
-// (docs/nn.md).
+// counted until a measurement on such a machine says so. The plain Go
+// gives the same values at about a twelfth of AVX2's speed
+// (docs/performance.md).
 func Accelerated() bool { return useSIMD && kernelName == "AVX2" }
 
 // Fast reports whether evaluations run SIMD kernels rather than the
