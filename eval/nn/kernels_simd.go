@@ -10,9 +10,10 @@ import (
 // With GOEXPERIMENT=simd under Go 1.27, the kernels on wasm (SIMD128) and
 // arm64 (NEON) are written with simd/archsimd: the column updates here,
 // the clip and the dense layers in kernels_simd_wasm.go and
-// kernels_simd_arm64.go. Every wasm engine that runs SIMD128 and every
-// arm64 CPU has these instructions, so no feature test is needed; useSIMD
-// is a variable only so that a test can run the plain-Go twins instead.
+// kernels_simd_arm64.go. Every arm64 CPU has these instructions, and a
+// wasm engine without SIMD128 refuses the whole module (such a build is
+// for engines that have it), so no feature test is needed; useSIMD is a
+// variable only so that a test can run the plain Go instead.
 // Their callers guarantee the shapes that kernels_amd64.go states.
 
 // useSIMD reports whether the SIMD kernels run.
