@@ -26,8 +26,10 @@ import (
 // net where its assembly kernels run (amd64 with AVX2), and the pattern
 // evaluation elsewhere (other CPUs, -tags purego, the browser build). The
 // net won its gate searching at 0.62 times pattern's speed; with its
-// plain-Go kernels it searches about 30 times fewer nodes a second than
-// pattern, a cost no gate has measured (docs/nn.md).
+// plain-Go kernels it searches about 15 times fewer nodes a second than
+// pattern, a cost no gate has measured (docs/nn.md). nn.Accelerated is
+// AVX2 only: the NEON kernels of a SIMD arm64 build have been checked for
+// their values, not their speed.
 var DefaultSpec = defaultSpec(nn.Accelerated())
 
 // defaultSpec is DefaultSpec's choice.
