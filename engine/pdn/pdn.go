@@ -136,43 +136,46 @@ func (g *Game) Result() string {
 }
 
 // Comment returns the comment after ply moves (0: before the first move).
-func (g *Game) Comment(ply int) string {
-	if ply < 0 || ply >= len(g.Comments) {
-		return ""
-	}
-	return g.Comments[ply]
-}
+func (g *Game) Comment(ply int) string { return entry(g.Comments, ply) }
 
 // SetComment sets the comment after ply moves (0: before the first move),
 // growing Comments as needed. Whitespace runs become single spaces.
-func (g *Game) SetComment(ply int, text string) {
-	if ply < 0 {
-		return
-	}
-	for len(g.Comments) <= ply {
-		g.Comments = append(g.Comments, "")
-	}
-	g.Comments[ply] = normalizeComment(text)
-}
+func (g *Game) SetComment(ply int, text string) { setEntry(&g.Comments, ply, normalizeComment(text)) }
 
 // Mark returns the mark of move ply (counted from 1), "" if it has none.
 func (g *Game) Mark(ply int) string {
-	if ply < 1 || ply >= len(g.Marks) {
+	if ply < 1 {
 		return ""
 	}
-	return g.Marks[ply]
+	return entry(g.Marks, ply)
 }
 
 // SetMark sets the mark of move ply (counted from 1), growing Marks as
 // needed.
 func (g *Game) SetMark(ply int, mark string) {
-	if ply < 1 {
+	if ply >= 1 {
+		setEntry(&g.Marks, ply, mark)
+	}
+}
+
+// entry returns list[i], or "" when i is outside list.
+func entry(list []string, i int) string {
+	if i < 0 || i >= len(list) {
+		return ""
+	}
+	return list[i]
+}
+
+// setEntry sets (*list)[i] to v, growing the list with empty entries as
+// needed; a negative i sets nothing.
+func setEntry(list *[]string, i int, v string) {
+	if i < 0 {
 		return
 	}
-	for len(g.Marks) <= ply {
-		g.Marks = append(g.Marks, "")
+	for len(*list) <= i {
+		*list = append(*list, "")
 	}
-	g.Marks[ply] = mark
+	(*list)[i] = v
 }
 
 // validMark reports whether the writer writes mark: one or two of '!'
