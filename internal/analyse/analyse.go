@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -214,16 +215,7 @@ func resumed(out string, in []*pdn.Game) ([]*pdn.Game, error) {
 
 // sameGame reports whether a and b start alike and play the same moves.
 func sameGame(a, b *engine.Game) bool {
-	am, bm := a.Moves(), b.Moves()
-	if a.Start().Hash != b.Start().Hash || len(am) != len(bm) {
-		return false
-	}
-	for i := range am {
-		if am[i] != bm[i] {
-			return false
-		}
-	}
-	return true
+	return a.Start().Hash == b.Start().Hash && slices.Equal(a.Moves(), b.Moves())
 }
 
 // describe names a game by its players and event.
