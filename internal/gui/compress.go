@@ -40,36 +40,25 @@ func writePrecompressed(path string) (gz, br int64, err error) {
 	return gz, br, err
 }
 
-// countingWriter counts the bytes written through it.
-type countingWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // writeCompressed writes src compressed by the writer newW makes to path,
 // atomically, and returns the compressed size.
 func writeCompressed(path string, src []byte, newW func(io.Writer) (io.WriteCloser, error)) (int64, error) {
-	var size int64
 	err := fileio.WriteAtomicFunc(path, func(w io.Writer) error {
-		cw := &countingWriter{w: w}
-		zw, err := newW(cw)
+		zw, err := newW(w)
 		if err != nil {
 			return err
 		}
 		if _, err := zw.Write(src); err != nil {
 			return err
 		}
-		if err := zw.Close(); err != nil {
-			return err
-		}
-		size = cw.n
-		return nil
+		return zw.Close()
 	})
-	return size, err
+	if err != nil {
+		return 0, err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, err
+	}
+	return fi.Size(), nil
 }
