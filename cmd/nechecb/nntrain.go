@@ -44,7 +44,10 @@ writes the net to --out FILE2, its weights unchanged (a round's gate line).
 
 --layout takes comma-separated stages=1|4, hidden=N, l2=N, l3=N and shared
 (one first layer for all stages); unset keys keep the default
-4x(120-128x2-32-32-1), or --init's layout.
+4x(120-128x2-32-32-1), or --init's layout. A hidden=N above --init's
+widens that net: its units keep their weights, and the new ones start with
+random first-layer weights and second-layer weights of 0, so the fit
+starts from what --init computes.
 
 flags:
 `

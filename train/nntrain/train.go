@@ -30,7 +30,8 @@ import (
 
 // Config sets a fit.
 type Config struct {
-	// Layout is the net's shape; a starting net's layout must match it.
+	// Layout is the net's shape; a starting net's layout must match it,
+	// or have fewer first-layer units and match otherwise (see widens).
 	Layout nn.Layout
 	// Lambda is the game result's share of the target; the search score
 	// has the rest.
@@ -172,8 +173,8 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 	if err := checkConfig(cfg); err != nil {
 		return nil, badinput.Mark(err)
 	}
-	if start != nil && start.Layout != cfg.Layout {
-		return nil, badinput.Mark(fmt.Errorf("the starting net is %s, the layout asked for %s", start.Layout, cfg.Layout))
+	if start != nil && start.Layout != cfg.Layout && !widens(start.Layout, cfg.Layout) {
+		return nil, badinput.Mark(fmt.Errorf("the starting net is %s, the layout asked for %s (a layout can only widen the first layer)", start.Layout, cfg.Layout))
 	}
 	if err := checkPlan(cfg, start != nil); err != nil {
 		return nil, badinput.Mark(err)
@@ -198,7 +199,7 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 	lim := t.m.limits()
 	var theta []float32
 	if start != nil {
-		theta = t.m.dequantise(start)
+		theta = t.m.startFrom(start, cfg.Seed)
 		clampTo(theta, lim)
 	} else {
 		theta = t.m.randomInit(cfg.Seed)

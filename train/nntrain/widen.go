@@ -1,0 +1,37 @@
+package nntrain
+
+import "github.com/nechecb/nechecb/eval/nn"
+
+// widens reports whether a net of layout from can start a fit of layout
+// to by widening: to has more first-layer units and is otherwise the same.
+func widens(from, to nn.Layout) bool {
+	wider := from
+	wider.Hidden = to.Hidden
+	return to.Hidden > from.Hidden && wider == to
+}
+
+// startFrom returns float weights of m's layout that compute what start
+// computes, start's layout being m's or narrower (see widens). Start's units keep
+// their weights; the new units get seeded random first-layer weights, as a
+// random net's do, and second-layer weights of 0, so that they change no
+// output until the fit moves them.
+func (m *model) startFrom(start *nn.Net, seed uint64) []float32 {
+	old := newModel(start.Layout)
+	src := old.dequantise(start)
+	th := m.randomInit(seed)
+	for f := range m.lay.FirstLayers() {
+		dst, from := th[m.first(f):][:m.firstSize], src[old.first(f):][:old.firstSize]
+		for i := range nn.Inputs + 1 { // the inputs' columns, then the biases
+			copy(dst[i*m.h:][:old.h], from[i*old.h:][:old.h])
+		}
+	}
+	for s := range m.lay.Stages {
+		dst, from := th[m.head(s):][:m.headSize], src[old.head(s):][:old.headSize]
+		clear(dst[:m.b2])
+		for k := range 2 { // the side to move's units, then the opponent's
+			copy(dst[k*m.h*m.l2:][:old.h*m.l2], from[k*old.h*old.l2:][:old.h*old.l2])
+		}
+		copy(dst[m.b2:], from[old.b2:])
+	}
+	return th
+}
