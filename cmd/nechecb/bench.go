@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "bench", summary: "search the fixed bench positions; the node count is the search's signature (--depth, --eval, --profile)", run: runBench})
+	register(&command{name: "bench", summary: "search the fixed bench positions; the node count is the search's signature (--depth, --eval, --profile, --threads)", run: runBench})
 }
 
 func runBench(args []string) int {
@@ -22,6 +22,7 @@ func runBench(args []string) int {
 	// The signature is defined with the material evaluator, so that tuning
 	// the default evaluator does not change it; --eval measures another.
 	spec := fs.String("eval", "material", "evaluator spec NAME[:PATH[#SELECTOR]]")
+	threads := fs.Int("threads", 1, "search threads; only 1 gives the signature, more measure the time to the depth")
 	if status, ok := parseFlags(fs, args, "", os.Stdout, os.Stderr); !ok {
 		return status
 	}
@@ -29,7 +30,11 @@ func runBench(args []string) int {
 		fmt.Fprintf(os.Stderr, "nechecb bench: --depth %d is outside 0..%d\n", *depth, search.MaxPly-16)
 		return 2
 	}
-	if _, _, err := player.Bench(os.Stdout, *depth, *spec, profile); err != nil {
+	if *threads < 1 || *threads > search.MaxThreads {
+		fmt.Fprintf(os.Stderr, "nechecb bench: --threads %d is outside 1..%d\n", *threads, search.MaxThreads)
+		return 2
+	}
+	if _, _, err := player.Bench(os.Stdout, *depth, *threads, *spec, profile); err != nil {
 		fmt.Fprintf(os.Stderr, "nechecb bench: %v\n", err)
 		return 2
 	}

@@ -78,7 +78,7 @@ func TestNNTrain(t *testing.T) {
 		{"--data", data, "--out", first, "--layout", "hidden=100"},
 		{"--data", data, "--out", first, "--layout", "stages=3"},
 		{"--data", data, "--out", first, "--layout", "width=3"},
-		{"--data", data, "--out", first, "--init", first, "--layout", "hidden=32"},
+		{"--data", data, "--out", first, "--init", first, "--layout", "l2=64"},
 		{"--data", data, "--out", first, "--epochs", "0"},
 		{"--data", data, "--out", first, "--lr", "-1"},
 		{"--data", data, "--out", first, "--validation", "1"},

@@ -68,7 +68,7 @@ func newSession() (*session.Session, error) {
 // logOutput unless the LogFile option names a file.
 func newProtocolServer(sess *session.Session, logOutput io.Writer) (*protocol.Server, error) {
 	bench := func(w io.Writer, depth int) (uint64, time.Duration, error) {
-		return player.Bench(w, depth, sess.Engine().Evaluator(), player.Play)
+		return player.Bench(w, depth, 1, sess.Engine().Evaluator(), player.Play)
 	}
 	return protocol.SessionServer(sess, protocol.Config{Name: "nechecb", Version: version, Author: "the nechecb authors", Bench: bench, LogOutput: logOutput})
 }

@@ -77,15 +77,18 @@ var BenchFENs = []string{
 }
 
 // Bench searches every bench position to depth with profile p's switches,
-// one thread and a fresh table, writes one line per position and then
-// "nodes <N> time <ms> nps <nps>" to w, and returns the node total and the
-// search time. depth <= 0 means the depth of p's signature (BenchDepth, or
-// PlainBenchDepth for Plain); ev nil means material.
-func Bench(w io.Writer, depth int, ev EvaluatorFactory, p Profile) (nodes uint64, elapsed time.Duration) {
+// threads threads (below 1: one) and a fresh table, writes one line per
+// position and then "nodes <N> time <ms> nps <nps>" to w, and returns the
+// node total and the search time. depth <= 0 means the depth of p's
+// signature (BenchDepth, or PlainBenchDepth for Plain); ev nil means
+// material. Only one thread gives the signature: with more, the helpers'
+// share of the nodes depends on timing, and the time to the depth measures
+// what they are worth.
+func Bench(w io.Writer, depth, threads int, ev EvaluatorFactory, p Profile) (nodes uint64, elapsed time.Duration) {
 	if depth <= 0 {
 		depth = p.BenchDepth()
 	}
-	s := New(Options{HashMB: 8, Threads: 1, Tuning: p.Tuning()}, ev)
+	s := New(Options{HashMB: 8, Threads: max(threads, 1), Tuning: p.Tuning()}, ev)
 	for i, fen := range BenchFENs {
 		pos, err := engine.ParseFEN(fen)
 		if err != nil {

@@ -36,7 +36,7 @@ func (r recorder) Evaluate(p *engine.Position) int {
 var searchSequence = sync.OnceValue(func() []engine.Position {
 	var seen []engine.Position
 	f := pattern.Default
-	search.Bench(io.Discard, benchDepth, func() search.Evaluator {
+	search.Bench(io.Discard, benchDepth, 1, func() search.Evaluator {
 		return recorder{pattern.NewEvaluator(f()), &seen}
 	}, search.Play)
 	return seen
@@ -95,7 +95,7 @@ func benchSearch(b *testing.B, f eval.Factory) {
 	var nodes uint64
 	cpu := startCPU(b)
 	for range b.N {
-		n, _ := search.Bench(io.Discard, searchDepth, func() search.Evaluator { return f() }, search.Play)
+		n, _ := search.Bench(io.Discard, searchDepth, 1, func() search.Evaluator { return f() }, search.Play)
 		nodes += n
 	}
 	if t, ok := cputime.Self(); cpu.ok && ok {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/internal/session"
 )
@@ -53,7 +54,7 @@ type own struct {
 // Limits of the settings.
 const (
 	// MaxThreads is the most search threads.
-	MaxThreads = 256
+	MaxThreads = search.MaxThreads
 	// MaxHashMB is the largest hash table (the session's table says).
 	MaxHashMB = session.MaxHashMB
 )

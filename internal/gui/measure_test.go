@@ -61,7 +61,7 @@ func TestSiteMeasure(t *testing.T) {
 		names = append(names, plain.build.String())
 	}
 	for _, spec := range measureEvals {
-		nativeNodes, nativeTime, err := player.Bench(io.Discard, search.BenchDepth, spec, player.Play)
+		nativeNodes, nativeTime, err := player.Bench(io.Discard, search.BenchDepth, 1, spec, player.Play)
 		if err != nil {
 			t.Fatal(err)
 		}

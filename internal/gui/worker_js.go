@@ -87,7 +87,7 @@ func bench(id, depth int, eval string) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	fmt.Fprintf(&out, "heap from the system before the bench: %d MB\n", ms.Sys>>20)
-	nodes, elapsed, err := player.Bench(&out, depth, eval, player.Play)
+	nodes, elapsed, err := player.Bench(&out, depth, 1, eval, player.Play)
 	if err != nil {
 		post(map[string]any{"id": id, "status": statusBadRequest, "body": err.Error()})
 		return

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/nechecb/nechecb/engine/egdb/embedded"
+	"github.com/nechecb/nechecb/engine/search"
 	"github.com/nechecb/nechecb/eval"
 	"github.com/nechecb/nechecb/internal/player"
 )
@@ -21,30 +22,30 @@ const MaxHashMB = 512 + (4096-512)*(strconv.IntSize/64)
 // options switch the search's selective features (player.Tuning) for A/B
 // matches: nechecb match --engine "... opts=ExpNoLMR=true".
 func (s *Session) table() []Option {
-	search := func(change func(*player.Options)) {
+	setSearch := func(change func(*player.Options)) {
 		o := s.eng.Options()
 		change(&o)
 		s.eng.SetOptions(o)
 	}
 	spin := func(name string, def, lo, hi int, help string, field func(*player.Options) *int) Option {
 		return spinOption(name, def, lo, hi, help, func(n int) error {
-			search(func(o *player.Options) { *field(o) = n })
+			setSearch(func(o *player.Options) { *field(o) = n })
 			return nil
 		})
 	}
 	check := func(name, help string, field func(*player.Options) *bool) Option {
 		return Option{Name: name, Kind: Check, Default: "false", Help: help, Set: func(v string) ([]string, error) {
-			search(func(o *player.Options) { *field(o) = v == "true" })
+			setSearch(func(o *player.Options) { *field(o) = v == "true" })
 			return nil, nil
 		}}
 	}
 	hide := func(o Option) Option { o.Hidden = true; return o }
 	return []Option{
 		spin("Hash", 64, 1, MaxHashMB, "transposition table size in MB", func(o *player.Options) *int { return &o.HashMB }),
-		spin("Threads", 1, 1, 256, "search threads", func(o *player.Options) *int { return &o.Threads }),
+		spin("Threads", 1, 1, search.MaxThreads, "search threads", func(o *player.Options) *int { return &o.Threads }),
 		spin("MultiPV", 1, 1, 64, "best root moves reported, each with its line", func(o *player.Options) *int { return &o.MultiPV }),
 		spinOption("MoveOverhead", int(player.DefaultOptions.MoveOverhead/time.Millisecond), 0, 5000, "milliseconds kept back from every time limit for communication", func(ms int) error {
-			search(func(o *player.Options) { o.MoveOverhead = time.Duration(ms) * time.Millisecond })
+			setSearch(func(o *player.Options) { o.MoveOverhead = time.Duration(ms) * time.Millisecond })
 			return nil
 		}),
 		spinOption("Book", 0, 0, 3, "opening book: 0 none, 1 all book moves, 2 good ones, 3 best only", s.book.setLevel),
@@ -58,7 +59,7 @@ func (s *Session) table() []Option {
 		check("MoverView", "judge every leaf from the side to move", func(o *player.Options) *bool { return &o.MoverView }),
 		spinOption("Seed", 0, 0, 1<<31-1, "seed of the random choices (RandomTies, book)", func(n int) error {
 			s.book.setSeed(uint64(n))
-			search(func(o *player.Options) { o.Seed = uint64(n) })
+			setSearch(func(o *player.Options) { o.Seed = uint64(n) })
 			return nil
 		}),
 		{Name: "DBPath", Kind: String, Set: s.setDBPath, Help: fmt.Sprintf("endgame database directory (nechecb egdb build); "+
