@@ -10,7 +10,7 @@ import "github.com/nechecb/nechecb/eval/nn"
 //
 //	go test ./internal/gui -run 'TestSiteMatch$' -v -site-measure -timeout 3h \
 //		-site-match-a browser:nn -site-match-b browser:pattern \
-//		-site-match-games 100 -site-match-ms 200 -site-match-sprt 0,10
+//		-site-match-games 100 -site-match-ms 200 -site-match-sprt elo0=0,elo1=10
 //
 // browser:nn against browser:pattern at 200 ms a move: +5 =78 -17
 // (44.0/100, 44.0%), Elo -41.9 [-70.6, -13.8], LOS 0.5%, 50 pairs,

@@ -16,6 +16,7 @@ import (
 	"github.com/nechecb/nechecb/internal/elo"
 	"github.com/nechecb/nechecb/internal/player"
 	"github.com/nechecb/nechecb/internal/session"
+	"github.com/nechecb/nechecb/match"
 )
 
 // The match of TestSiteMatch: its two sides, how many games, the time a
@@ -27,7 +28,7 @@ var (
 	matchPairs = flag.Int("site-match-pairs", 10, "TestSiteMatch: openings (3-move ballots), each played with both colours")
 	matchGames = flag.Int("site-match-games", 0, "TestSiteMatch: games, in colour-reversed pairs (rounded up to a pair); over 0 it overrides -site-match-pairs")
 	matchMs    = flag.Int("site-match-ms", 200, "TestSiteMatch: milliseconds a move, for both engines")
-	matchSPRT  = flag.String("site-match-sprt", "", "TestSiteMatch: ELO0,ELO1 of a pentanomial SPRT (alpha = beta = 0.05) that ends the match when it decides; empty: none")
+	matchSPRT  = flag.String("site-match-sprt", "", "TestSiteMatch: a pentanomial SPRT that ends the match when it decides, as nechecb match --sprt takes it (\"elo0=0 elo1=10\"; alpha and beta 0.05 unless given); empty: none")
 	matchPDN   = flag.String("site-match-pdn", "", "TestSiteMatch: write the games to this PDN file, rewritten after each game")
 )
 
@@ -56,14 +57,17 @@ type matchSide interface {
 //
 //	go test ./internal/gui -run TestSiteMatch -v -site-measure -site-match-pairs 10 -site-match-ms 200
 //	go test ./internal/gui -run TestSiteMatch -v -site-measure -timeout 3h -site-match-a browser:nn -site-match-b browser:pattern \
-//		-site-match-games 100 -site-match-ms 200 -site-match-sprt 0,10 -site-match-pdn /tmp/gate.pdn
+//		-site-match-games 100 -site-match-ms 200 -site-match-sprt elo0=0,elo1=10 -site-match-pdn /tmp/gate.pdn
 func TestSiteMatch(t *testing.T) {
 	if !*measure {
 		t.Skip("a measurement: run with -site-measure")
 	}
-	sprt, err := parseSiteSPRT(*matchSPRT)
-	if err != nil {
-		t.Fatal(err)
+	var sprt *elo.SPRT
+	if *matchSPRT != "" {
+		var err error
+		if sprt, err = match.ParseSPRT(*matchSPRT); err != nil {
+			t.Fatalf("-site-match-sprt: %v", err)
+		}
 	}
 	names := [2]string{*matchA, *matchB}
 	var sides [2]matchSide
@@ -124,18 +128,6 @@ func TestSiteMatch(t *testing.T) {
 	e, lo, hi := tally.Elo()
 	t.Logf("%s against %s at %d ms a move: %s, Elo %s %s, LOS %.1f%%, %d pairs, pentanomial %v",
 		names[0], names[1], *matchMs, tally, elo.FormatElo(e), elo.FormatInterval(lo, hi), 100*tally.LOS(), tally.Pairs(), tally.Penta)
-}
-
-// parseSiteSPRT reads -site-match-sprt: "ELO0,ELO1", or "" for none.
-func parseSiteSPRT(s string) (*elo.SPRT, error) {
-	if s == "" {
-		return nil, nil
-	}
-	sp := &elo.SPRT{Alpha: 0.05, Beta: 0.05}
-	if _, err := fmt.Sscanf(s, "%g,%g", &sp.Elo0, &sp.Elo1); err != nil {
-		return nil, fmt.Errorf("-site-match-sprt %q: want ELO0,ELO1: %v", s, err)
-	}
-	return sp, sp.Validate()
 }
 
 // playSiteGame plays one game from a ballot between the two sides, the
