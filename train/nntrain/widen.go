@@ -11,10 +11,10 @@ func widens(from, to nn.Layout) bool {
 }
 
 // startFrom returns float weights of m's layout that compute what start
-// computes, start's layout being m's or narrower (see widens). Start's units keep
-// their weights; the new units get seeded random first-layer weights, as a
-// random net's do, and second-layer weights of 0, so that they change no
-// output until the fit moves them.
+// computes, start's layout being m's or narrower (see widens). Start's
+// units keep their weights; the new units get seeded random first-layer
+// weights, as a random net's do, and second-layer weights of 0, so that
+// they change no output until the fit moves them.
 func (m *model) startFrom(start *nn.Net, seed uint64) []float32 {
 	old := newModel(start.Layout)
 	src := old.dequantise(start)
