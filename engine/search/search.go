@@ -102,15 +102,15 @@ type Options struct {
 	Tuning Tuning
 }
 
+// MaxThreads is the most search threads a Searcher is given by its front
+// ends.
+const MaxThreads = 256
+
 // DefaultOptions are the options a Searcher starts with when given zeros,
 // and the engine's defaults. MoveOverhead covers the delay between the
 // search's stop and the move reaching a local client: through a pipe, a
 // stop's bestmove arrives a median 0.35 ms after the stop, at most 3 ms
 // on a loaded 2-core machine (BenchmarkProtocolStop in cmd/nechecb).
-// MaxThreads is the most search threads a Searcher is given by its front
-// ends.
-const MaxThreads = 256
-
 var DefaultOptions = Options{HashMB: 64, Threads: 1, MultiPV: 1, MoveOverhead: 6 * time.Millisecond}
 
 // Info reports one finished depth (or one line of it with multi-PV).

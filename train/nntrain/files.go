@@ -142,7 +142,7 @@ func (f *Files) prepare() (*nn.Net, Config, error) {
 	if err := checkConfig(cfg); err != nil {
 		return nil, cfg, badinput.Mark(err)
 	}
-	if start != nil && start.Layout != cfg.Layout && !widens(start.Layout, cfg.Layout) {
+	if start != nil && !canStart(start.Layout, cfg.Layout) {
 		return nil, cfg, badinput.Mark(fmt.Errorf("--init %s is %s, --layout asks for %s (a layout can only widen the first layer)", f.Init, start.Layout, cfg.Layout))
 	}
 	for _, spec := range f.Compare {

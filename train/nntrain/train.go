@@ -31,7 +31,7 @@ import (
 // Config sets a fit.
 type Config struct {
 	// Layout is the net's shape; a starting net's layout must match it,
-	// or have fewer first-layer units and match otherwise (see widens).
+	// or have fewer first-layer units and match otherwise (see canStart).
 	Layout nn.Layout
 	// Lambda is the game result's share of the target; the search score
 	// has the rest.
@@ -173,7 +173,7 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 	if err := checkConfig(cfg); err != nil {
 		return nil, badinput.Mark(err)
 	}
-	if start != nil && start.Layout != cfg.Layout && !widens(start.Layout, cfg.Layout) {
+	if start != nil && !canStart(start.Layout, cfg.Layout) {
 		return nil, badinput.Mark(fmt.Errorf("the starting net is %s, the layout asked for %s (a layout can only widen the first layer)", start.Layout, cfg.Layout))
 	}
 	if err := checkPlan(cfg, start != nil); err != nil {

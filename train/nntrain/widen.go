@@ -2,16 +2,17 @@ package nntrain
 
 import "github.com/nechecb/nechecb/eval/nn"
 
-// widens reports whether a net of layout from can start a fit of layout
-// to by widening: to has more first-layer units and is otherwise the same.
-func widens(from, to nn.Layout) bool {
+// canStart reports whether a net of layout from can start a fit of layout
+// to: the same layout, or a widening of it (to has at least from's
+// first-layer units and is otherwise the same).
+func canStart(from, to nn.Layout) bool {
 	wider := from
 	wider.Hidden = to.Hidden
-	return to.Hidden > from.Hidden && wider == to
+	return to.Hidden >= from.Hidden && wider == to
 }
 
 // startFrom returns float weights of m's layout that compute what start
-// computes, start's layout being m's or narrower (see widens). Start's
+// computes, start's layout being one that can start m's (see canStart). Start's
 // units keep their weights; the new units get seeded random first-layer
 // weights, as a random net's do, and second-layer weights of 0, so that
 // they change no output until the fit moves them.
