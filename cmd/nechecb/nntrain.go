@@ -42,12 +42,14 @@ against the same target on the same held-out positions. --epochs 0 with
 --annotate FILE adds --remark TEXT as a line at the end of FILE's note and
 writes the net to --out FILE2, its weights unchanged (a round's gate line).
 
---layout takes comma-separated stages=1|4, hidden=N, l2=N, l3=N and shared
-(one first layer for all stages); unset keys keep the default
+--layout takes comma-separated stages=1|4, hidden=N, l2=N, l3=N, shared
+(one first layer for all stages) and split (two heads a stage: one for
+even material, one for the rest); unset keys keep the default
 4x(120-128x2-32-32-1), or --init's layout. A hidden=N above --init's
 widens that net: its units keep their weights, and the new ones start with
-random first-layer weights and second-layer weights of 0, so the fit
-starts from what --init computes.
+random first-layer weights and second-layer weights of 0. split on an
+--init without it starts both heads of a stage from that stage's head.
+Either way the fit starts from what --init computes.
 
 flags:
 `
@@ -64,7 +66,7 @@ func nnTrainCommand(args []string, stdout, stderr io.Writer) int {
 	lineage := fl.String("lineage", "", "weight file whose note the new one carries instead of --init's")
 	remark := fl.String("remark", "", "text added to this fit's paragraph of the note (a round's data seed, its gate line)")
 	plot := fl.String("plot", "", "write the loss curve and the loss by piece count to this SVG file")
-	layout := fl.String("layout", "", "net shape: stages=1|4,hidden=N,l2=N,l3=N,shared (see above)")
+	layout := fl.String("layout", "", "net shape: stages=1|4,hidden=N,l2=N,l3=N,shared,split (see above)")
 	fl.StringVar(&cfg.Checkpoint, "checkpoint", "", "write the float state here after every epoch")
 	fl.BoolVar(&cfg.Resume, "resume", false, "resume from --checkpoint when it exists")
 	fl.Float64Var(&cfg.Lambda, "lambda", cfg.Lambda, "share of the game result in the target (the search score has the rest)")

@@ -86,9 +86,9 @@ func (n *Net) check() error {
 	if !(n.CPPerUnit > 0) || n.CPPerUnit > 1e30 {
 		return fmt.Errorf("centipawns per unit %v (want a finite positive number)", n.CPPerUnit)
 	}
-	if len(n.First) != l.FirstLayers() || len(n.Heads) != l.Stages {
+	if len(n.First) != l.FirstLayers() || len(n.Heads) != l.Heads() {
 		return fmt.Errorf("%d first layers and %d heads, the layout %s has %d and %d",
-			len(n.First), len(n.Heads), l, l.FirstLayers(), l.Stages)
+			len(n.First), len(n.Heads), l, l.FirstLayers(), l.Heads())
 	}
 	for i, f := range n.First {
 		if len(f.W) != Inputs*l.Hidden || len(f.B) != l.Hidden {
@@ -235,15 +235,15 @@ func (e *Evaluator) Output(p *engine.Position) int32 {
 	n := e.m.net
 	l := n.Layout
 	h := l.Hidden
-	stage := l.Stage(p)
-	acc := e.accumulators(l.First(stage), boardKey(p))
+	fi, hi := l.Select(p)
+	acc := e.accumulators(fi, boardKey(p))
 	e.evals++
 	own := int(p.Side&1) * h
 	clipUnits(e.in[:h], acc[own:][:h])
 	clipUnits(e.in[h:], acc[h-own:][:h])
-	hd := &n.Heads[stage]
-	denseQuads(e.h2, e.in, e.m.w2[stage], hd.B2, n.SecondShift)
-	denseQuads(e.h3, e.h2, e.m.w3[stage], hd.B3, WeightShift)
+	hd := &n.Heads[hi]
+	denseQuads(e.h2, e.in, e.m.w2[hi], hd.B2, n.SecondShift)
+	denseQuads(e.h3, e.h2, e.m.w3[hi], hd.B3, WeightShift)
 	return hd.B4 + dotRow(e.h3, hd.W4)
 }
 

@@ -20,7 +20,8 @@ import (
 //	8       2     stages, 1 or 4
 //	10      2     flags: bit 0 set when the stages share the first layer;
 //	              bits 1-2 the second layer's shift less WeightShift (0
-//	              in the first files, 2 for FineShift)
+//	              in the first files, 2 for FineShift); bit 3 set when
+//	              each stage has two heads (even material, then the rest)
 //	12      2     hidden units per perspective
 //	14      2     second layer's units
 //	16      2     third layer's units
@@ -29,7 +30,7 @@ import (
 //	24      4     note length in bytes, 0..MaxNote
 //	28      n     note, UTF-8: the lineage of the weights
 //	28+n    ...   each first layer: W (int16, Inputs·hidden), B (int16,
-//	              hidden); then each stage's head: W2 (int8, L2·2·hidden),
+//	              hidden); then each head, by stage: W2 (int8, L2·2·hidden),
 //	              B2 (int32, L2), W3 (int8, L3·L2), B3 (int32, L3),
 //	              W4 (int8, L3), B4 (int32)
 //	end-4   4     CRC-32 (IEEE) of every byte before it
@@ -49,7 +50,7 @@ const (
 func FileSize(l Layout, noteLen int) int {
 	first := 2 * (Inputs*l.Hidden + l.Hidden)
 	head := l.L2*2*l.Hidden + 4*l.L2 + l.L3*l.L2 + 4*l.L3 + l.L3 + 4
-	return headerSize + noteLen + l.FirstLayers()*first + l.Stages*head + 4
+	return headerSize + noteLen + l.FirstLayers()*first + l.Heads()*head + 4
 }
 
 // Format returns n in the file format. It panics when n's slices do not
@@ -63,6 +64,9 @@ func (n *Net) Format() []byte {
 	flags := (n.SecondShift - WeightShift) << 1
 	if l.SharedFirst {
 		flags |= 1
+	}
+	if l.SplitHeads {
+		flags |= 8
 	}
 	for _, v := range []int{version, l.Stages, flags, l.Hidden, l.L2, l.L3, Inputs} {
 		b.Write(le.AppendUint16(nil, uint16(v)))
@@ -82,7 +86,7 @@ func (n *Net) Format() []byte {
 		put8(&b, h.W4, l.L3)
 		put32(&b, []int32{h.B4}, 1)
 	}
-	if len(n.First) != l.FirstLayers() || len(n.Heads) != l.Stages || !shiftOK(n.SecondShift) {
+	if len(n.First) != l.FirstLayers() || len(n.Heads) != l.Heads() || !shiftOK(n.SecondShift) {
 		panic("nn: Format: the net does not have its layout's layers, or its second layer's shift is out of range")
 	}
 	b.Write(le.AppendUint32(nil, crc32.ChecksumIEEE(b.Bytes())))
@@ -245,13 +249,13 @@ func parseHeader(data []byte) (l Layout, shift int, cp float32, noteLen int, e *
 		return l, 0, 0, 0, fault(6, "version %d, this reader knows version %d", v, version)
 	}
 	flags := field(10)
-	if flags > 7 {
-		return l, 0, 0, 0, fault(10, "flags %#x, only bits 0-2 (a shared first layer, the second layer's shift) are known", flags)
+	if flags > 15 {
+		return l, 0, 0, 0, fault(10, "flags %#x, only bits 0-3 (a shared first layer, the second layer's shift, split heads) are known", flags)
 	}
 	if in := field(18); in != Inputs {
 		return l, 0, 0, 0, fault(18, "%d inputs, the net has %d", in, Inputs)
 	}
-	l = Layout{Stages: field(8), SharedFirst: flags&1 == 1, Hidden: field(12), L2: field(14), L3: field(16)}
+	l = Layout{Stages: field(8), SharedFirst: flags&1 == 1, SplitHeads: flags&8 != 0, Hidden: field(12), L2: field(14), L3: field(16)}
 	if err := l.Check(); err != nil {
 		return l, 0, 0, 0, fault(8, "%v", err)
 	}
@@ -262,5 +266,5 @@ func parseHeader(data []byte) (l Layout, shift int, cp float32, noteLen int, e *
 	if noteLen = int(le.Uint32(data[24:])); noteLen > MaxNote {
 		return l, 0, 0, 0, fault(24, "note of %d bytes, at most %d allowed", uint32(noteLen), MaxNote)
 	}
-	return l, WeightShift + flags>>1, cp, noteLen, nil
+	return l, WeightShift + flags>>1&3, cp, noteLen, nil
 }

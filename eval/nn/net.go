@@ -27,7 +27,9 @@
 //
 // The layout's Stages says how positions are split among heads: 1 (one
 // head for every position) or 4 (GuiNN's stages, see Stage). Each stage has
-// its own head and, unless the layout shares it, its own first layer.
+// its own head and, unless the layout shares it, its own first layer. A
+// layout that splits its heads gives each stage two: one for positions
+// where both sides have as many pieces, one for the rest (see Select).
 package nn
 
 import (
@@ -66,12 +68,19 @@ const (
 	MaxWeight = 127
 )
 
+// MaxHeads bounds a valid layout's Heads: 4 stages, split.
+const MaxHeads = 8
+
 // Layout is a network's shape.
 type Layout struct {
 	// Stages is 1 or 4 (see Stage).
 	Stages int
 	// SharedFirst makes every stage use the first layer of stage 0.
 	SharedFirst bool
+	// SplitHeads gives each stage two heads, the first for even material
+	// (both sides have as many pieces) and the second for the rest; the
+	// two share the stage's first layer.
+	SplitHeads bool
 	// Hidden is the number of first-layer units per perspective: a multiple
 	// of 16, 16..1024.
 	Hidden int
@@ -104,6 +113,14 @@ func (l Layout) FirstLayers() int {
 	return l.Stages
 }
 
+// Heads returns the number of heads: one per stage, two when split.
+func (l Layout) Heads() int {
+	if l.SplitHeads {
+		return 2 * l.Stages
+	}
+	return l.Stages
+}
+
 // First returns the index of the first layer that stage uses.
 func (l Layout) First(stage int) int {
 	if l.SharedFirst {
@@ -113,11 +130,15 @@ func (l Layout) First(stage int) int {
 }
 
 // String describes the layout as "4x(120-256x2-32-32-1)", with "shared"
-// when the stages share the first layer.
+// when the stages share the first layer and "split" when their heads are
+// split.
 func (l Layout) String() string {
 	s := fmt.Sprintf("%dx(%d-%dx2-%d-%d-1)", l.Stages, Inputs, l.Hidden, l.L2, l.L3)
 	if l.SharedFirst && l.Stages > 1 {
 		s += " shared"
+	}
+	if l.SplitHeads {
+		s += " split"
 	}
 	return s
 }
@@ -139,6 +160,19 @@ func (l Layout) Stage(p *engine.Position) int {
 		return 0
 	}
 	return 1
+}
+
+// Select returns the first layer and the head that judge p.
+func (l Layout) Select(p *engine.Position) (first, head int) {
+	stage := l.Stage(p)
+	head = stage
+	if l.SplitHeads {
+		head = 2 * stage
+		if bits.OnesCount64(p.Pieces[0]) != bits.OnesCount64(p.Pieces[1]) {
+			head++
+		}
+	}
+	return l.First(stage), head
 }
 
 // Input indexes: the perspective's men on squares 1-28, its kings, the
@@ -203,7 +237,8 @@ type FirstLayer struct {
 	B []int16
 }
 
-// Head is one stage's later layers. W2[o*2·Hidden+i] is the weight of
+// Head is the later layers of a stage (of half a stage, when the layout
+// splits its heads). W2[o*2·Hidden+i] is the weight of
 // input i (the side to move's units first) to unit o of the second layer;
 // W3[o*L2+i] likewise for the third; W4[i] is unit i's output weight.
 type Head struct {
@@ -242,7 +277,7 @@ func NewNet(l Layout, cpPerUnit float32) *Net {
 	for range l.FirstLayers() {
 		n.First = append(n.First, FirstLayer{W: make([]int16, Inputs*l.Hidden), B: make([]int16, l.Hidden)})
 	}
-	for range l.Stages {
+	for range l.Heads() {
 		n.Heads = append(n.Heads, Head{
 			W2: make([]int8, l.L2*2*l.Hidden), B2: make([]int32, l.L2),
 			W3: make([]int8, l.L3*l.L2), B3: make([]int32, l.L3),
@@ -262,8 +297,8 @@ func (n *Net) Centipawns(out int32) int {
 // reference the incremental evaluator must match.
 func (n *Net) Output(p *engine.Position) int32 {
 	l := n.Layout
-	stage := l.Stage(p)
-	first := &n.First[l.First(stage)]
+	fi, hi := l.Select(p)
+	first := &n.First[fi]
 	in := make([]uint8, 2*l.Hidden)
 	for k, persp := range [2]engine.Color{p.Side, p.Side ^ 1} {
 		acc := make([]int16, l.Hidden)
@@ -279,7 +314,7 @@ func (n *Net) Output(p *engine.Position) int32 {
 			in[k*l.Hidden+j] = uint8(max(0, min(QA, a)))
 		}
 	}
-	return n.Heads[stage].forward(in, l, n.SecondShift)
+	return n.Heads[hi].forward(in, l, n.SecondShift)
 }
 
 // forward runs the head on the clipped first-layer units in (2·Hidden of

@@ -51,6 +51,7 @@ var testLayouts = []Layout{
 	{Stages: 4, Hidden: 32, L2: 32, L3: 32},
 	{Stages: 1, Hidden: 16, L2: 64, L3: 32},
 	{Stages: 4, SharedFirst: true, Hidden: 48, L2: 32, L3: 64},
+	{Stages: 4, SplitHeads: true, Hidden: 32, L2: 32, L3: 32},
 }
 
 func TestActiveMatchesFeature(t *testing.T) {
@@ -136,7 +137,7 @@ func TestReadErrorsNameFileAndOffset(t *testing.T) {
 		{"long", "after the checksum", append(bytes.Clone(good), 0)},
 		{"damaged", "the file is damaged", damaged},
 		{"stages", "offset 8: stages 3", func() []byte { b := bytes.Clone(good); b[8] = 3; return b }()},
-		{"flags", "offset 10: flags 0x8", func() []byte { b := bytes.Clone(good); b[10] = 8; return b }()},
+		{"flags", "offset 10: flags 0x10", func() []byte { b := bytes.Clone(good); b[10] = 16; return b }()},
 		{"min weight", "weight of -128", neg},
 	} {
 		if c.name == "min weight" {
@@ -183,7 +184,7 @@ func TestSecondShiftInFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	flags := binary.LittleEndian.Uint16(defaultFile[10:])
-	if want := WeightShift + int(flags>>1); n.SecondShift != want {
+	if want := WeightShift + int(flags>>1&3); n.SecondShift != want {
 		t.Errorf("the default net's second layer shifts by %d, its flags %#x say %d", n.SecondShift, flags, want)
 	}
 	for shift := WeightShift; shift <= WeightShift+3; shift++ {
@@ -191,6 +192,38 @@ func TestSecondShiftInFile(t *testing.T) {
 		back, err := Read(bytes.NewReader(n.Format()), "n.nn")
 		if err != nil || back.SecondShift != shift {
 			t.Errorf("shift %d written and read back: %v, %v", shift, back.SecondShift, err)
+		}
+	}
+}
+
+// TestSelect: the stages' split and, in a layout that splits its heads,
+// the even-material head before the other.
+func TestSelect(t *testing.T) {
+	split := Layout{Stages: 4, SplitHeads: true, Hidden: 16, L2: 32, L3: 32}
+	shared := Layout{Stages: 4, SharedFirst: true, Hidden: 16, L2: 32, L3: 32}
+	for _, c := range []struct {
+		fen              string
+		stage, first, hd int
+	}{
+		{"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", 0, 0, 0},
+		{"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11", 0, 0, 1},
+		{"W:W21,22,23,24,K25:B1,2,3,4,K5", 1, 1, 2},
+		{"W:W21,22,23,24:B1,2,3,K4", 2, 2, 4},
+		{"W:W21,22,K24:B1,2,K4,5", 2, 2, 5},
+		{"B:WK21,22:BK1,2,3", 3, 3, 7},
+	} {
+		p, err := engine.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := split.Stage(&p); s != c.stage {
+			t.Errorf("%s: stage %d, want %d", c.fen, s, c.stage)
+		}
+		if f, h := split.Select(&p); f != c.first || h != c.hd {
+			t.Errorf("%s: split heads select first layer %d and head %d, want %d and %d", c.fen, f, h, c.first, c.hd)
+		}
+		if f, h := shared.Select(&p); f != 0 || h != c.stage {
+			t.Errorf("%s: a shared first layer selects %d and head %d, want 0 and %d", c.fen, f, h, c.stage)
 		}
 	}
 }

@@ -143,7 +143,7 @@ func (f *Files) prepare() (*nn.Net, Config, error) {
 		return nil, cfg, badinput.Mark(err)
 	}
 	if start != nil && !canStart(start.Layout, cfg.Layout) {
-		return nil, cfg, badinput.Mark(fmt.Errorf("--init %s is %s, --layout asks for %s (a layout can only widen the first layer)", f.Init, start.Layout, cfg.Layout))
+		return nil, cfg, badinput.Mark(fmt.Errorf("--init %s is %s, --layout asks for %s (a layout can only widen the first layer or split the heads)", f.Init, start.Layout, cfg.Layout))
 	}
 	for _, spec := range f.Compare {
 		load, err := eval.Load(spec)
@@ -304,8 +304,8 @@ func clipNote(s string) string {
 }
 
 // ParseLayout reads a layout from text: comma-separated stages=N,
-// hidden=N, l2=N, l3=N and shared (or shared=true/false), each changing
-// base.
+// hidden=N, l2=N, l3=N, shared and split (or shared=true/false,
+// split=true/false), each changing base.
 func ParseLayout(text string, base nn.Layout) (nn.Layout, error) {
 	l := base
 	for _, part := range strings.Split(text, ",") {
@@ -314,20 +314,20 @@ func ParseLayout(text string, base nn.Layout) (nn.Layout, error) {
 			continue
 		}
 		key, val, hasVal := strings.Cut(part, "=")
-		if key == "shared" {
-			l.SharedFirst = true
+		if flag := map[string]*bool{"shared": &l.SharedFirst, "split": &l.SplitHeads}[key]; flag != nil {
+			*flag = true
 			if hasVal {
 				b, err := strconv.ParseBool(val)
 				if err != nil {
-					return l, fmt.Errorf("%q: want shared, shared=true or shared=false", part)
+					return l, fmt.Errorf("%q: want %s, %s=true or %s=false", part, key, key, key)
 				}
-				l.SharedFirst = b
+				*flag = b
 			}
 			continue
 		}
 		n, err := strconv.Atoi(val)
 		if !hasVal || err != nil {
-			return l, fmt.Errorf("%q: want stages=N, hidden=N, l2=N, l3=N or shared", part)
+			return l, fmt.Errorf("%q: want stages=N, hidden=N, l2=N, l3=N, shared or split", part)
 		}
 		switch key {
 		case "stages":
@@ -339,7 +339,7 @@ func ParseLayout(text string, base nn.Layout) (nn.Layout, error) {
 		case "l3":
 			l.L3 = n
 		default:
-			return l, fmt.Errorf("%q: unknown key %q (want stages, hidden, l2, l3 or shared)", part, key)
+			return l, fmt.Errorf("%q: unknown key %q (want stages, hidden, l2, l3, shared or split)", part, key)
 		}
 	}
 	return l, l.Check()

@@ -39,12 +39,14 @@ func TestParseLayout(t *testing.T) {
 		"hidden=256":                   {Stages: 4, Hidden: 256, L2: 32, L3: 32},
 		"stages=1, l2=64,l3=64,shared": {Stages: 1, SharedFirst: true, Hidden: 128, L2: 64, L3: 64},
 		"shared=false":                 base,
+		"split":                        {Stages: 4, SplitHeads: true, Hidden: 128, L2: 32, L3: 32},
+		"split=true,split=false":       base,
 	} {
 		if got, err := ParseLayout(text, base); err != nil || got != want {
 			t.Errorf("%q: %v, %v; want %v", text, got, err, want)
 		}
 	}
-	for _, text := range []string{"hidden", "hidden=x", "stages=2", "l2=33", "depth=3", "shared=maybe"} {
+	for _, text := range []string{"hidden", "hidden=x", "stages=2", "l2=33", "depth=3", "shared=maybe", "split=2"} {
 		if _, err := ParseLayout(text, base); err == nil {
 			t.Errorf("%q accepted", text)
 		}

@@ -10,7 +10,7 @@ import (
 
 // model says where a layout's weights lie in the flat parameter slice.
 // Each first layer is W1 (input f's column of Hidden weights at f·Hidden)
-// then b1; each stage's head is W2 (input-major: input i's row of L2
+// then b1; each head is W2 (input-major: input i's row of L2
 // weights at i·L2, the side to move's units first), b2, W3 (input-major,
 // L2 rows of L3), b3, W4 (L3) and b4.
 type model struct {
@@ -34,12 +34,11 @@ func newModel(l nn.Layout) model {
 	m.w4 = m.b3 + m.l3
 	m.b4 = m.w4 + m.l3
 	m.headSize = m.b4 + 1
-	m.n = l.FirstLayers()*m.firstSize + l.Stages*m.headSize
+	m.n = l.FirstLayers()*m.firstSize + l.Heads()*m.headSize
 	return m
 }
 
-// first and head return the offsets of first layer f and of stage s's
-// head.
+// first and head return the offsets of first layer f and of head s.
 func (m *model) first(f int) int { return f * m.firstSize }
 func (m *model) head(s int) int  { return m.lay.FirstLayers()*m.firstSize + s*m.headSize }
 
@@ -60,7 +59,7 @@ func (m *model) limits() []float32 {
 	for f := range m.lay.FirstLayers() {
 		fill(lim[m.first(f):][:m.firstSize], maxFirst)
 	}
-	for s := range m.lay.Stages {
+	for s := range m.lay.Heads() {
 		h := lim[m.head(s):][:m.headSize]
 		fill(h, maxHead)
 		fill(h[:m.b2], maxSecond)
@@ -92,7 +91,7 @@ func (m *model) randomInit(seed uint64) []float32 {
 		normal(w[:m.b1], 0.1)
 		fill(w[m.b1:], 0.5)
 	}
-	for s := range m.lay.Stages {
+	for s := range m.lay.Heads() {
 		h := th[m.head(s):][:m.headSize]
 		normal(h[:m.b2], 0.8/math.Sqrt(float64(2*m.h)))
 		fill(h[m.b2:m.w3], 0.5)
@@ -216,7 +215,8 @@ func (m *model) quantise(th []float32, cpPerUnit float32) (*nn.Net, int) {
 type scratch struct {
 	act    [2][nn.MaxActive]int16
 	nact   [2]int
-	stage  int
+	first  int // the first layer and the head of the last forward pass
+	head   int
 	acc, a []float32 // 2·Hidden: before and after the clip
 	z2, h2 []float32 // L2
 	z3, h3 []float32 // L3
@@ -238,8 +238,8 @@ func clip(x float32) float32 { return max(0, min(1, x)) }
 // forward computes the output for p (a logit of the side to move's win
 // probability) with the weights th, leaving the layers in sc for backward.
 func (m *model) forward(th []float32, p *engine.Position, sc *scratch) float32 {
-	sc.stage = m.lay.Stage(p)
-	fw := th[m.first(m.lay.First(sc.stage)):][:m.firstSize]
+	sc.first, sc.head = m.lay.Select(p)
+	fw := th[m.first(sc.first):][:m.firstSize]
 	b1 := fw[m.b1:][:m.h]
 	for k, persp := range [2]engine.Color{p.Side, p.Side ^ 1} {
 		n := nn.Active(p, persp, &sc.act[k])
@@ -254,7 +254,7 @@ func (m *model) forward(th []float32, p *engine.Position, sc *scratch) float32 {
 			a[j] = clip(x)
 		}
 	}
-	hw := th[m.head(sc.stage):][:m.headSize]
+	hw := th[m.head(sc.head):][:m.headSize]
 	layer(sc.a, hw[:m.b2], hw[m.b2:m.w3], sc.z2, sc.h2)
 	layer(sc.h2, hw[m.w3:m.b3], hw[m.b3:m.w4], sc.z3, sc.h3)
 	y := hw[m.b4]
@@ -287,8 +287,8 @@ func layer(in, w, b, z, h []float32) {
 // gradient of the output of the last forward pass to grad. The first
 // layer's gradient touches only the columns of the active inputs.
 func (m *model) backward(th, grad []float32, g float32, sc *scratch) {
-	hw := th[m.head(sc.stage):][:m.headSize]
-	hg := grad[m.head(sc.stage):][:m.headSize]
+	hw := th[m.head(sc.head):][:m.headSize]
+	hg := grad[m.head(sc.head):][:m.headSize]
 	// Output layer.
 	hg[m.b4] += g
 	w4, gw4 := hw[m.w4:m.b4], hg[m.w4:m.b4]
@@ -317,7 +317,7 @@ func (m *model) backward(th, grad []float32, g float32, sc *scratch) {
 		return
 	}
 	// First layer: the bias, and the active columns of each perspective.
-	fo := m.first(m.lay.First(sc.stage))
+	fo := m.first(sc.first)
 	fg := grad[fo:][:m.firstSize]
 	gb1 := fg[m.b1:][:m.h]
 	for k := range 2 {

@@ -48,7 +48,7 @@ func (t *trainer) roundingByLayer(idx []int32) (float64, []LayerRounding) {
 				starts = append(starts, m.first(f))
 			}
 		} else {
-			for s := range m.lay.Stages {
+			for s := range m.lay.Heads() {
 				starts = append(starts, m.head(s))
 			}
 		}

@@ -31,7 +31,8 @@ import (
 // Config sets a fit.
 type Config struct {
 	// Layout is the net's shape; a starting net's layout must match it,
-	// or have fewer first-layer units and match otherwise (see canStart).
+	// or grow into it by more first-layer units or split heads (see
+	// canStart).
 	Layout nn.Layout
 	// Lambda is the game result's share of the target; the search score
 	// has the rest.
@@ -174,7 +175,7 @@ func Train(ctx context.Context, recs []positions.Record, start *nn.Net, cfg Conf
 		return nil, badinput.Mark(err)
 	}
 	if start != nil && !canStart(start.Layout, cfg.Layout) {
-		return nil, badinput.Mark(fmt.Errorf("the starting net is %s, the layout asked for %s (a layout can only widen the first layer)", start.Layout, cfg.Layout))
+		return nil, badinput.Mark(fmt.Errorf("the starting net is %s, the layout asked for %s (a layout can only widen the first layer or split the heads)", start.Layout, cfg.Layout))
 	}
 	if err := checkPlan(cfg, start != nil); err != nil {
 		return nil, badinput.Mark(err)
@@ -346,22 +347,22 @@ func (t *trainer) lossOf(idx []int32, logit func(s int, p *engine.Position) floa
 	return sum / float64(len(idx)), byBucket, n
 }
 
-// centre moves each stage's output bias by the mean difference between
+// centre moves each head's output bias by the mean difference between
 // the float and the integer outputs over the records of idx (training
 // records), rounded: the rounding of the few output weights to steps of
-// 1/64 shifts a stage's every output alike, and the bias, with its finer
+// 1/64 shifts a head's every output alike, and the bias, with its finer
 // steps, takes that back.
 func (t *trainer) centre(net *nn.Net, idx []int32) {
-	var sums [shards][4]float64
-	var counts [shards][4]int
+	var sums [shards][nn.MaxHeads]float64
+	var counts [shards][nn.MaxHeads]int
 	fit.Parallel(t.cfg.Workers, shards, func(s int) {
 		lo, hi := fit.ShardRange(s, shards, len(idx))
 		sc := t.scratch[s]
 		for _, i := range idx[lo:hi] {
 			p := t.recs[i].Board()
 			f := float64(t.m.forward(t.best, &p, sc)) * nn.OutputOne
-			sums[s][sc.stage] += f - float64(net.Output(&p))
-			counts[s][sc.stage]++
+			sums[s][sc.head] += f - float64(net.Output(&p))
+			counts[s][sc.head]++
 		}
 	})
 	for st := range net.Heads {

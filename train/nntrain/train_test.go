@@ -52,7 +52,7 @@ func tinyConfig() Config {
 // the loss on a few positions, for every kind of weight, in float64 terms
 // of the float32 model (a loose tolerance).
 func TestGradient(t *testing.T) {
-	for _, lay := range []nn.Layout{tiny, {Stages: 1, SharedFirst: true, Hidden: 16, L2: 32, L3: 32}} {
+	for _, lay := range []nn.Layout{tiny, {Stages: 1, SharedFirst: true, Hidden: 16, L2: 32, L3: 32}, {Stages: 4, SplitHeads: true, Hidden: 16, L2: 32, L3: 32}} {
 		m := newModel(lay)
 		th := m.randomInit(3)
 		sc := m.newScratch()
