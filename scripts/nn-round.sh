@@ -21,6 +21,7 @@
 #   ROUND      round number, names the folder rounds/ROUND (required)
 #   SEED       datagen's seed (default 7000 + 100·ROUND)
 #   POSITIONS  positions to generate (default 6000000)
+#   NODES      the teacher's nodes a move in datagen (default 3000)
 #   EPOCHS     training epochs (default 12: round 3's fits were still
 #              improving at their last epoch; 12 gave c6)
 #   WORKERS    workers for datagen and the fit (default 2)
@@ -38,6 +39,7 @@ cd "$(dirname "$0")/.."
 : "${ROUND:?set ROUND, the round number}"
 SEED=${SEED:-$((7000 + 100 * ROUND))}
 POSITIONS=${POSITIONS:-6000000}
+NODES=${NODES:-3000}
 EPOCHS=${EPOCHS:-12}
 WORKERS=${WORKERS:-2}
 SCREEN_GAMES=${SCREEN_GAMES:-400}
@@ -74,7 +76,7 @@ if [ -e "$dir/data.pos" ]; then
 	resume=(--resume)
 fi
 "$NECHECB" datagen --out "$dir/data.pos" "${resume[@]}" --eval "$current" --db embedded \
-	--nodes 3000 --random-plies 8 --seed "$SEED" --chunk 200 --workers "$WORKERS" \
+	--nodes $NODES --random-plies 8 --seed "$SEED" --chunk 200 --workers "$WORKERS" \
 	--positions "$POSITIONS" "${fleet[@]}" 2>&1 | tail -n 3 | tee -a "$dir/round.log"
 
 if [ ! -e "$dir/candidate.nn" ]; then
@@ -83,7 +85,7 @@ if [ ! -e "$dir/candidate.nn" ]; then
 	"$NECHECB" nn-train --data "$dir/data.pos${MORE_DATA:+,$MORE_DATA}" "${init[@]}" --out "$dir/candidate.nn" \
 		--checkpoint "$dir/fit.ckpt" --resume --epochs "$EPOCHS" --workers "$WORKERS" \
 		--plot "$dir/fit.svg" --compare "$current" \
-		--remark "round $ROUND: datagen --eval $current --db embedded --nodes 3000 --random-plies 8 --seed $SEED" \
+		--remark "round $ROUND: datagen --eval $current --db embedded --nodes $NODES --random-plies 8 --seed $SEED" \
 		${TRAIN_ARGS:-} 2>&1 | tee -a "$dir/fit.log"
 fi
 
