@@ -76,7 +76,7 @@ if [ -e "$dir/data.pos" ]; then
 	resume=(--resume)
 fi
 "$NECHECB" datagen --out "$dir/data.pos" "${resume[@]}" --eval "$current" --db embedded \
-	--nodes $NODES --random-plies 8 --seed "$SEED" --chunk 200 --workers "$WORKERS" \
+	--nodes "$NODES" --random-plies 8 --seed "$SEED" --chunk 200 --workers "$WORKERS" \
 	--positions "$POSITIONS" "${fleet[@]}" 2>&1 | tail -n 3 | tee -a "$dir/round.log"
 
 if [ ! -e "$dir/candidate.nn" ]; then
